@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Numeric ids travel as decimal strings (CONTRACT A). */
+export const NumericId = z.string().regex(/^(0|[1-9][0-9]*)$/);
+
+export const Tag = z.object({
+  id: NumericId,
+  label: z.string(),
+  slug: z.string(),
+});
+export type Tag = z.infer<typeof Tag>;
+
+export const TagWithCount = Tag.extend({ eventCount: z.number().int().nonnegative() });
+export type TagWithCount = z.infer<typeof TagWithCount>;
+
+export const Series = z.object({
+  id: NumericId,
+  slug: z.string(),
+  title: z.string(),
+});
+export type Series = z.infer<typeof Series>;
+
+export const Market = z.object({
+  id: z.string(),
+  question: z.string(),
+  conditionId: z.string().regex(/^0x[0-9a-fA-F]+$/),
+  /** JSON array of outcome names, encoded as a string. */
+  outcomes: z.string(),
+  /** JSON array of decimal price strings, encoded as a string. */
+  outcomePrices: z.string(),
+  clobTokenIds: z.array(z.string()),
+});
+export type Market = z.infer<typeof Market>;
+
+export const Event = z.object({
+  id: NumericId,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  closed: z.boolean(),
+  liquidity: z.number(),
+  volume: z.number(),
+  volume24hr: z.number(),
+  startDate: z.string().describe('ISO 8601 UTC'),
+  endDate: z.string().describe('ISO 8601 UTC'),
+  image: z.string(),
+  tags: z.array(Tag),
+  series: z.array(Series),
+  markets: z.array(Market).min(1),
+});
+export type Event = z.infer<typeof Event>;
+
+/** Fields `order` accepts (CONTRACT B6). */
+export const ORDER_FIELDS = [
+  'volume',
+  'volume24hr',
+  'liquidity',
+  'startDate',
+  'endDate',
+  'id',
+  'title',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+export const EVENTS_MAX_LIMIT = 100;
+export const EVENTS_DEFAULT_LIMIT = 20;

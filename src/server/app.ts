@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogPlugin } from './catalog/plugin';
+import type { Config } from './config';
+import { credentialsPlugin } from './credentials/plugin';
+import type { Database } from './db/open';
+import { registerErrorHandling } from './errors';
+import { webPlugin } from './web/plugin';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Headers that carry credentials: never logged. */
+export const REDACTED_HEADERS = [
+  'req.headers.svc_signature',
+  'req.headers.svc_passphrase',
+  'req.headers.svc_api_key',
+  'req.headers.authorization',
+  'req.headers.cookie',
+];
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_HEADERS },
+    bodyLimit: 16 * 1024,
+    // Slow clients must not tie up the server (issue 6).
+    connectionTimeout: 30_000,
+    requestTimeout: 15_000,
+    keepAliveTimeout: 10_000,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  if (config.SERVE_GAMMA) await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database });
+  if (config.SERVE_CLOB)
+    await app.register(credentialsPlugin, { prefix: config.CLOB_BASE, config, database });
+  if (config.SERVE_WEB) await app.register(webPlugin, { config, database });
+
+  await app.ready();
+  return app;
+}
+
+export interface PluginOptions {
+  config: Config;
+  database: Database;
+}

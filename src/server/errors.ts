@@ -1,0 +1,138 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/errors';
+
+/** An error the client caused or must hear about, in the contract's terms (CONTRACT B7). */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string): FastifyReply {
+  const body: ErrorBody = { error: message, code };
+  return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+}
+
+/** PostgreSQL or PGlite unreachable: connection refused or terminated, server shutting down. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
+  if (/^(08|57P0)/.test(code)) return true; // connection exception, admin/crash shutdown
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(
+    message,
+  );
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "limit: must be at most 100" from Fastify's validation error, naming the parameter. */
+function describeValidation(err: FastifyError): string {
+  const issues = (err.validation ?? []) as ValidationIssue[];
+  const first = issues[0];
+  if (!first) return err.message;
+  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const name = path || String(first.params?.missingProperty ?? first.params?.additionalProperty ?? '');
+  return name ? `${name}: ${first.message ?? 'is invalid'}` : (first.message ?? err.message);
+}
+
+/**
+ * The one place that turns failures into the contract's error body: known errors keep their
+ * code, everything unexpected becomes INTERNAL without detail, and unknown routes get 404 or 405.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  // Every route pattern and its methods, so an unknown method on a known path answers 405.
+  const known = FindMyWay();
+  const methodsByPattern = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    let set = methodsByPattern.get(route.url);
+    if (!set) {
+      set = new Set();
+      methodsByPattern.set(route.url, set);
+      const allowed = set;
+      known.on('GET', route.url, () => {}, { allowed });
+    }
+    for (const m of methods) set.add(m);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const match = known.find('GET', path);
+    const allowed = (match?.store as { allowed?: Set<string> } | undefined)?.allowed;
+    if (allowed && !allowed.has(request.method)) {
+      void reply.header('Allow', [...allowed].join(', '));
+      return sendError(
+        reply,
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed here; use ${[...allowed].join(' or ')}.`,
+      );
+    }
+    return sendError(reply, 'NOT_FOUND', `There is nothing at ${request.method} ${path}.`);
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      void reply.headers(err.headers);
+      return sendError(reply, err.code, err.message);
+    }
+    if (err.validation) {
+      const where = err.validationContext;
+      const code = where === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
+      return sendError(
+        reply,
+        code,
+        `Invalid ${where === 'body' ? 'body' : 'parameter'}: ${describeValidation(err)}.`,
+      );
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 'BODY_TOO_LARGE', 'The request body is too large.');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendError(reply, 'INVALID_BODY', `The request body could not be read: ${err.message}.`);
+    }
+    if (err.statusCode === 429) {
+      return sendError(
+        reply,
+        'RATE_LIMITED',
+        err.message || 'Too many requests; retry after the Retry-After delay.',
+      );
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { code: (err as { code?: string }).code } }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      return sendError(
+        reply,
+        'SERVICE_UNAVAILABLE',
+        'The database cannot be reached right now; retry in a few seconds.',
+      );
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const code: ErrorCode =
+        err.statusCode === 413
+          ? 'BODY_TOO_LARGE'
+          : err.statusCode === 404
+            ? 'NOT_FOUND'
+            : 'INVALID_PARAMETER';
+      return sendError(reply, code, err.message);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 'INTERNAL', 'Something went wrong on our side; try again.');
+  });
+}

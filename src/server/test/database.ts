@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/open';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
+ * a new database on that PostgreSQL server (dropped again by close()).
+ */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return openDatabase({ dataDir: 'memory://' });
+
+  const name = `md_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: base });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}

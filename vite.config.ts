@@ -1,0 +1,34 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  server: {
+    proxy: { '/gamma': 'http://127.0.0.1:8080', '/clob': 'http://127.0.0.1:8080' },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/app/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/app/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
