@@ -26,14 +26,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .e2e-data && tsx src/server/main.ts',
+    command: `rm -rf .e2e-data/${port} && tsx src/server/main.ts`,
     url: `http://127.0.0.1:${port}/gamma/events?limit=1`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: `.e2e-data/${port}`,
       LOG_LEVEL: 'warn',
       SEED_EVENTS: '400',
     },
