@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Event, Series, Tag } from '../../contract/catalog';
+import type { Db } from '../db/open';
+
+/** Events per statement: keeps each JSON parameter small enough for PGlite's memory. */
+const CHUNK = 2000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Upserts events with their markets, tags and series in one transaction. Re-importing an event
+ * replaces its markets, tags and series links. One `json_to_recordset` statement per table and
+ * chunk instead of row-by-row inserts (see TOOLCHAIN: PGlite bulk loads).
+ */
+export async function upsertEvents(db: Db, events: readonly Event[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.transaction(async (tx) => {
+    await upsertTags(tx, uniqueById(events.flatMap((e) => e.tags)));
+    await upsertSeries(tx, uniqueById(events.flatMap((e) => e.series)));
+    for (let i = 0; i < events.length; i += CHUNK) await upsertChunk(tx, events.slice(i, i + CHUNK));
+  });
+}
+
+function uniqueById<T extends { id: string }>(items: T[]): T[] {
+  return [...new Map(items.map((item) => [item.id, item])).values()];
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+async function upsertTags(tx: Tx, tags: Tag[]): Promise<void> {
+  for (let i = 0; i < tags.length; i += CHUNK) {
+    await tx.execute(sql`
+      INSERT INTO tags (id, label, slug)
+      SELECT id::bigint, label, slug FROM json_to_recordset(${json(tags.slice(i, i + CHUNK))})
+        AS t(id text, label text, slug text)
+      ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, slug = EXCLUDED.slug`);
+  }
+}
+
+async function upsertSeries(tx: Tx, series: Series[]): Promise<void> {
+  for (let i = 0; i < series.length; i += CHUNK) {
+    await tx.execute(sql`
+      INSERT INTO series (id, slug, title)
+      SELECT id::bigint, slug, title FROM json_to_recordset(${json(series.slice(i, i + CHUNK))})
+        AS t(id text, slug text, title text)
+      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title`);
+  }
+}
+
+async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
+  const rows = events.map(({ tags: _t, series: _s, markets: _m, ...event }) => event);
+  const ids = json(events.map((e) => e.id));
+  await tx.execute(sql`
+    INSERT INTO events (id, slug, title, description, active, closed, liquidity, volume, volume24hr,
+                        start_date, end_date, image)
+    SELECT id::bigint, slug, title, description, active, closed, liquidity, volume, "volume24hr",
+           "startDate"::timestamptz, "endDate"::timestamptz, image
+    FROM json_to_recordset(${json(rows)}) AS t(id text, slug text, title text, description text,
+      active boolean, closed boolean, liquidity float8, volume float8, "volume24hr" float8,
+      "startDate" text, "endDate" text, image text)
+    ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title,
+      description = EXCLUDED.description, active = EXCLUDED.active, closed = EXCLUDED.closed,
+      liquidity = EXCLUDED.liquidity, volume = EXCLUDED.volume, volume24hr = EXCLUDED.volume24hr,
+      start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, image = EXCLUDED.image`);
+
+  // Replace what belongs to these events.
+  for (const table of ['markets', 'event_tags', 'event_series']) {
+    await tx.execute(sql`DELETE FROM ${sql.identifier(table)}
+      WHERE event_id IN (SELECT value::bigint FROM json_array_elements_text(${ids}))`);
+  }
+
+  const markets = events.flatMap((e) => e.markets.map((m, position) => ({ ...m, eventId: e.id, position })));
+  await tx.execute(sql`
+    INSERT INTO markets (id, event_id, position, question, condition_id, outcomes, outcome_prices,
+                         clob_token_ids)
+    SELECT id, "eventId"::bigint, position, question, "conditionId", outcomes, "outcomePrices",
+           ARRAY(SELECT json_array_elements_text("clobTokenIds"))
+    FROM json_to_recordset(${json(markets)}) AS t(id text, "eventId" text, position int, question text,
+      "conditionId" text, outcomes text, "outcomePrices" text, "clobTokenIds" json)
+    ON CONFLICT (id) DO UPDATE SET event_id = EXCLUDED.event_id, position = EXCLUDED.position,
+      question = EXCLUDED.question, condition_id = EXCLUDED.condition_id, outcomes = EXCLUDED.outcomes,
+      outcome_prices = EXCLUDED.outcome_prices, clob_token_ids = EXCLUDED.clob_token_ids`);
+
+  const links = (key: 'tags' | 'series') =>
+    json(events.flatMap((e) => e[key].map((x, position) => ({ e: e.id, x: x.id, position }))));
+  await tx.execute(sql`
+    INSERT INTO event_tags (event_id, tag_id, position)
+    SELECT e::bigint, x::bigint, position FROM json_to_recordset(${links('tags')}) AS t(e text, x text, position int)
+    ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`
+    INSERT INTO event_series (event_id, series_id, position)
+    SELECT e::bigint, x::bigint, position FROM json_to_recordset(${links('series')}) AS t(e text, x text, position int)
+    ON CONFLICT DO NOTHING`);
+}
