@@ -1,0 +1,161 @@
+import type { Address, Hex, LocalAccount, TypedDataDefinition, WalletClient } from 'viem';
+
+/**
+ * Level 1 authentication (CONTRACT A "Authentication", B1, B2): header names, header formats,
+ * the EIP-712 typed data and a helper that turns a viem signer into the request headers.
+ * Level 2 lives in auth-l2.ts, the response schemas in auth-schemas.ts.
+ */
+
+/** Header names as clients send them (HTTP header names are case-insensitive). */
+export const AUTH_HEADERS = {
+  address: 'SVC_ADDRESS',
+  timestamp: 'SVC_TIMESTAMP',
+  nonce: 'SVC_NONCE',
+  signature: 'SVC_SIGNATURE',
+  apiKey: 'SVC_API_KEY',
+  passphrase: 'SVC_PASSPHRASE',
+} as const;
+
+/** Sent with every 401 TIMESTAMP_OUT_OF_RANGE so a client can correct its clock (CONTRACT B7). */
+export const SERVER_TIME_HEADER = 'SVC_SERVER_TIME';
+
+export const L1_HEADER_NAMES = [
+  AUTH_HEADERS.address,
+  AUTH_HEADERS.timestamp,
+  AUTH_HEADERS.nonce,
+  AUTH_HEADERS.signature,
+] as const;
+export const L2_HEADER_NAMES = [
+  AUTH_HEADERS.apiKey,
+  AUTH_HEADERS.timestamp,
+  AUTH_HEADERS.signature,
+  AUTH_HEADERS.passphrase,
+] as const;
+
+/** Timestamp windows in seconds (CONTRACT B2, B3). */
+export const L1_MAX_AGE_SECONDS = 300;
+export const L1_MAX_AHEAD_SECONDS = 30;
+export const L2_WINDOW_SECONDS = 60;
+
+export const DEFAULT_CHAIN_ID = 137;
+
+/** Header formats (CONTRACT B5 "Malformed authentication headers"). */
+export const HEADER_FORMATS = {
+  /** Unsigned decimal, no leading zeros except "0". */
+  decimal: /^(0|[1-9][0-9]*)$/,
+  address: /^0x[0-9a-fA-F]{40}$/,
+  l1Signature: /^0x[0-9a-fA-F]+$/,
+  uuid: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+} as const;
+
+export const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** True when `text` is a decimal nonce in 0 … 2^256−1 without sign or leading zeros (CONTRACT B2). */
+export function isValidNonce(text: string): boolean {
+  return HEADER_FORMATS.decimal.test(text) && text.length <= 78 && BigInt(text) <= MAX_UINT256;
+}
+
+export const CLOB_AUTH_MESSAGE = 'This message attests that I control the given wallet';
+
+export const CLOB_AUTH_TYPES = {
+  ClobAuth: [
+    { name: 'address', type: 'address' },
+    { name: 'timestamp', type: 'string' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'message', type: 'string' },
+  ],
+} as const;
+
+export interface ClobAuthFields {
+  address: string;
+  /** Unix seconds as the decimal string sent in SVC_TIMESTAMP. */
+  timestamp: string;
+  nonce: bigint | string | number;
+  chainId: number;
+}
+
+export type ClobAuthTypedData = TypedDataDefinition<typeof CLOB_AUTH_TYPES, 'ClobAuth'>;
+
+/**
+ * The EIP-712 typed data of CONTRACT B2, exactly. The address is lower-cased: it is encoded as 20
+ * bytes, so the hash is the same for every hex case, and viem rejects mixed case with a bad checksum.
+ */
+export function buildClobAuthTypedData({ address, timestamp, nonce, chainId }: ClobAuthFields) {
+  return {
+    domain: { name: 'ClobAuthDomain', version: '1', chainId },
+    types: CLOB_AUTH_TYPES,
+    primaryType: 'ClobAuth',
+    message: {
+      address: address.toLowerCase() as Address,
+      timestamp,
+      nonce: BigInt(nonce),
+      message: CLOB_AUTH_MESSAGE,
+    },
+  } as const satisfies ClobAuthTypedData;
+}
+
+/** The four L1 headers, ready to pass to fetch. */
+export interface L1Headers {
+  SVC_ADDRESS: string;
+  SVC_TIMESTAMP: string;
+  SVC_NONCE: string;
+  SVC_SIGNATURE: string;
+  [name: string]: string;
+}
+
+export function l1HeadersFromSignature(
+  fields: Omit<ClobAuthFields, 'chainId'>,
+  signature: Hex | string,
+): L1Headers {
+  return {
+    SVC_ADDRESS: fields.address,
+    SVC_TIMESTAMP: fields.timestamp,
+    SVC_NONCE: BigInt(fields.nonce).toString(),
+    SVC_SIGNATURE: signature,
+  };
+}
+
+/** A viem local account (privateKeyToAccount…) or a wallet client with an account. */
+export type L1Signer = Pick<LocalAccount, 'address' | 'signTypedData'> | WalletClient;
+
+export interface L1Options {
+  chainId: number;
+  /** Unix seconds; default: now. Use server time (GET /time) when the local clock is off. */
+  timestamp?: number | string;
+  /** Default: 64 random bits. Every L1 authorisation is single-use (CONTRACT B2). */
+  nonce?: bigint | string | number;
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** 64 random bits from the platform CSPRNG (browser and Node). */
+export function randomNonce(): bigint {
+  const words = globalThis.crypto.getRandomValues(new Uint32Array(2));
+  return (BigInt(words[0] ?? 0) << 32n) | BigInt(words[1] ?? 0);
+}
+
+/** Signs the contract's typed data with `signer` and returns the L1 headers of one request. */
+export async function createL1Headers(signer: L1Signer, options: L1Options): Promise<L1Headers> {
+  const timestamp = String(options.timestamp ?? nowSeconds());
+  const nonce = BigInt(options.nonce ?? randomNonce());
+  let address: Address;
+  let signature: Hex;
+  if ('signTypedData' in signer && 'address' in signer && typeof signer.address === 'string') {
+    address = signer.address;
+    signature = await signer.signTypedData(
+      buildClobAuthTypedData({ address, timestamp, nonce, chainId: options.chainId }),
+    );
+  } else {
+    const client = signer as WalletClient;
+    const account = client.account ?? (await client.getAddresses())[0];
+    if (!account) throw new Error('The wallet client has no account to sign with.');
+    address = typeof account === 'string' ? account : account.address;
+    signature = await client.signTypedData({
+      account,
+      ...buildClobAuthTypedData({ address, timestamp, nonce, chainId: options.chainId }),
+    });
+  }
+  return l1HeadersFromSignature({ address, timestamp, nonce }, signature);
+}
