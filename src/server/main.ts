@@ -1,15 +1,18 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { ensureDashboardBuilt } from './web/build';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
+import { ensureDashboardBuilt } from './web/build';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+/** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
+async function prepare(config: Config): Promise<void> {
   if (config.SERVE_WEB && process.argv.includes('--build-if-needed')) await ensureDashboardBuilt();
+}
 
+async function serve(config: Config): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await seedIfEmpty(database, config.SEED_EVENTS);
+  if (cluster.isPrimary) await seedIfEmpty(database, config.SEED_EVENTS);
   const app = await buildApp({ config, database });
 
   let closing = false;
@@ -25,6 +28,38 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/**
+ * WORKERS>1 (PostgreSQL only): the primary migrates and seeds once, then forks workers that share
+ * the port through Node's cluster module, and replaces a worker that dies unexpectedly.
+ */
+async function runCluster(config: Config): Promise<void> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await seedIfEmpty(database, config.SEED_EVENTS);
+  await database.close();
+
+  let stopping = false;
+  for (let i = 0; i < config.WORKERS; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`Marketdesk: ${config.WORKERS} workers on http://${config.HOST}:${config.PORT}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isPrimary) await prepare(config);
+  if (cluster.isPrimary && config.WORKERS > 1) return runCluster(config);
+  return serve(config);
 }
 
 main().catch((err: unknown) => {
