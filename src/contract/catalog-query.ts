@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS, type OrderField } from './catalog';
+
+/**
+ * The query parameters of `GET {gamma_url}/events` (CONTRACT B6), shared by the server (validation,
+ * OpenAPI) and the dashboard (links). Input is what a URL query string parses to: a string per
+ * parameter, or an array of strings when the parameter is repeated.
+ */
+
+/** Upper bound of repeated `id`/`slug` values: keeps one request's SQL bounded. */
+export const EVENTS_MAX_REPEAT = 500;
+export const EVENTS_QUERY_MAX_LENGTH = 200;
+/** Offsets past this cannot be represented exactly by clients (and match nothing anyway). */
+export const EVENTS_MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+
+const onlyOnce = (what: string) => (issue: { input?: unknown }) =>
+  Array.isArray(issue.input) ? 'may be given only once' : what;
+
+/** A single (non-repeated) string parameter. */
+const once = (what: string) => z.string({ error: onlyOnce(what) });
+
+/** No NUL or other C0 control characters: PostgreSQL rejects NUL in text, and none belongs in a slug. */
+const hasControlCharacter = /\p{Cc}/u;
+
+const decimalInteger = (s: z.ZodString) =>
+  s
+    .regex(/^[0-9]{1,40}$/, 'must be a decimal integer')
+    // Canonical form: leading zeros dropped, so `007` and `7` are the same id.
+    .transform((v) => BigInt(v).toString());
+
+const boolean = z
+  .enum(['true', 'false'], { error: onlyOnce('must be exactly true or false') })
+  .transform((v) => v === 'true');
+
+const nonNegativeDecimal = once('must be a decimal number ≥ 0')
+  .regex(/^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/, 'must be a decimal number ≥ 0')
+  .transform(Number)
+  .refine(Number.isFinite, 'is too large');
+
+const dateTime = once('must be an ISO 8601 date-time').pipe(
+  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }),
+);
+
+const text = (max: number) =>
+  once('must be text')
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => !hasControlCharacter.test(v), 'must not contain control characters');
+
+/** A parameter that may repeat (`id=1&id=2`): always an array after parsing. */
+const repeatable = <T extends z.ZodType<string, string>>(item: T, what: string) =>
+  z
+    .union(
+      [item, z.array(item).max(EVENTS_MAX_REPEAT, `may be repeated at most ${EVENTS_MAX_REPEAT} times`)],
+      {
+        error: `must be ${what}`,
+      },
+    )
+    .transform((v): z.output<T>[] => (Array.isArray(v) ? v : [v]));
+
+const orderList = once('must be a comma-separated list of fields')
+  .transform((v, ctx): OrderField[] => {
+    const fields: OrderField[] = [];
+    for (const part of v.split(',')) {
+      if (!(ORDER_FIELDS as readonly string[]).includes(part)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part}" is not one of ${ORDER_FIELDS.join(', ')} (comma-separated)`,
+        });
+        return z.NEVER;
+      }
+      // A repeated field adds nothing to the order: keep its first place.
+      if (!fields.includes(part as OrderField)) fields.push(part as OrderField);
+    }
+    return fields;
+  })
+  .meta({
+    description: `Comma-separated list of ${ORDER_FIELDS.join(', ')}; ties always break by id ascending.`,
+  });
+
+const limit = once('must be an integer')
+  .regex(/^[0-9]{1,20}$/, 'must be an integer from 0 to 100')
+  .transform(Number)
+  .refine((n) => n <= EVENTS_MAX_LIMIT, `must be at most ${EVENTS_MAX_LIMIT}`);
+
+const offset = once('must be an integer')
+  .regex(/^[0-9]{1,20}$/, 'must be an integer ≥ 0')
+  .transform(Number)
+  .refine((n) => n <= EVENTS_MAX_OFFSET, `must be at most ${EVENTS_MAX_OFFSET}`);
+
+const eventsQueryShape = {
+  id: repeatable(decimalInteger(once('must be a decimal integer')), 'a decimal integer')
+    .optional()
+    .meta({ description: 'Event id; may repeat (id=1&id=2): any of them matches.' }),
+  slug: repeatable(text(500), 'non-empty text of at most 500 characters')
+    .optional()
+    .meta({ description: 'Event slug; may repeat: any of them matches.' }),
+  tag_id: decimalInteger(once('must be a decimal integer')).optional(),
+  tag_slug: text(500).optional().meta({ description: 'Tag slug (extension).' }),
+  series_id: decimalInteger(once('must be a decimal integer')).optional(),
+  active: boolean.optional(),
+  closed: boolean.optional(),
+  q: text(EVENTS_QUERY_MAX_LENGTH)
+    .optional()
+    .meta({ description: 'Case-insensitive substring of the title, 1–200 characters (extension).' }),
+  end_date_min: dateTime.optional().meta({ description: 'endDate ≥ this instant, inclusive (extension).' }),
+  end_date_max: dateTime.optional().meta({ description: 'endDate ≤ this instant, inclusive (extension).' }),
+  volume_min: nonNegativeDecimal.optional().meta({ description: 'volume ≥ this (extension).' }),
+  liquidity_min: nonNegativeDecimal.optional().meta({ description: 'liquidity ≥ this (extension).' }),
+  limit: limit.default(EVENTS_DEFAULT_LIMIT).meta({ description: 'Integer 0–100 (never clamped).' }),
+  offset: offset.default(0),
+  order: orderList.default(['id']),
+  ascending: boolean.default(true).meta({ description: 'Applies to every order field.' }),
+};
+
+export const EVENTS_QUERY_PARAMETERS = Object.keys(eventsQueryShape) as (keyof typeof eventsQueryShape)[];
+
+export const EventsQuery = z.strictObject(eventsQueryShape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; the parameters are ${EVENTS_QUERY_PARAMETERS.join(', ')}`
+      : undefined,
+});
+/** A parsed, validated `/events` query: defaults filled in, repeatable parameters as arrays. */
+export type EventsQuery = z.output<typeof EventsQuery>;
+
+const DEFAULTS = { limit: EVENTS_DEFAULT_LIMIT, offset: 0, ascending: true } as const;
+
+/**
+ * The query string for a typed query (what the dashboard links to): parameters at their default
+ * are left out, repeatable ones are repeated, and the order of keys is fixed, so equal queries give
+ * equal strings. `EventsQuery.parse(Object.fromEntries-like(toSearchParams(q)))` gives back `q`.
+ */
+export function toSearchParams(query: Partial<EventsQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of EVENTS_QUERY_PARAMETERS) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (key === 'order') {
+      const order = value as OrderField[];
+      if (order.length > 0 && !(order.length === 1 && order[0] === 'id')) params.set(key, order.join(','));
+      continue;
+    }
+    if (key in DEFAULTS && DEFAULTS[key as keyof typeof DEFAULTS] === value) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  return params;
+}
+
+/** URLSearchParams → the plain object a server's query parser produces (repeated keys → arrays). */
+export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+import type { Event, Series, Tag } from '../../contract/catalog';
+
+/**
+ * A small deterministic catalog for the catalog tests: few distinct values per sort field (many
+ * ties, to catch tie-breaking bugs), ids of different digit counts (numeric vs text order), titles
+ * differing only in case, and titles with LIKE metacharacters (`%`, `_`, `\`).
+ */
+
+export const TEST_TAGS: Tag[] = [
+  { id: '1', label: 'Politics', slug: 'politics' },
+  { id: '2', label: 'Sports', slug: 'sports' },
+  { id: '3', label: 'Crypto', slug: 'crypto' },
+  { id: '10', label: 'Economy', slug: 'economy' },
+  { id: '42', label: 'Culture', slug: 'culture' },
+  { id: '99', label: 'Unused', slug: 'unused' },
+];
+
+export const TEST_SERIES: Series[] = [
+  { id: '5', slug: 'weekly-rates', title: 'Weekly rates' },
+  { id: '50', slug: 'nba-games', title: 'NBA games' },
+  { id: '500', slug: 'empty-series', title: 'Empty series' },
+];
+
+const TITLES = [
+  'Will Bitcoin reach $200k?',
+  'will bitcoin reach $200K?',
+  'Fed rate cut in March?',
+  'Who wins the NBA Finals?',
+  'Ápple earnings beat?',
+  '100% turnout in the vote?',
+  'snake_case title with \\ backslash',
+  'Zebra crossing referendum',
+  'apple earnings beat?',
+  'Election winner 2028',
+];
+
+/** A tiny seeded PRNG (mulberry32): the same catalog on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function buildTestCatalog(count = 200, seed = 7): Event[] {
+  const random = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const events: Event[] = [];
+  for (let i = 0; i < count; i++) {
+    // 1, 2, …, 9, then jumps: ids with 1 to 6 digits so text order ≠ numeric order.
+    const id = String(i < 9 ? i + 1 : 10 + i * 37 + (i % 7) * 1000);
+    const tags = TEST_TAGS.slice(0, 5).filter(() => random() < 0.35);
+    const series = TEST_SERIES.slice(0, 2).filter(() => random() < 0.25);
+    const marketCount = 1 + Math.floor(random() * 3);
+    const day = 1 + Math.floor(random() * 5);
+    events.push({
+      id,
+      slug: `event-${id}`,
+      title: `${pick(TITLES)}${random() < 0.5 ? '' : ` #${i % 13}`}`,
+      description: `Resolves Yes if event ${id} happens.`,
+      active: random() < 0.7,
+      closed: random() < 0.3,
+      liquidity: pick([0, 5, 5, 250.25, 1e6]),
+      volume: pick([0, 10, 10.5, 10.5, 100, 1000, 123456.789]),
+      volume24hr: pick([0, 1, 2.5]),
+      startDate: `2026-0${day}-01T00:00:00.000Z`,
+      endDate: `2026-1${day % 3}-0${day}T12:00:00.${random() < 0.5 ? '000' : '500'}Z`,
+      image: `/images/${id}.svg`,
+      tags: random() < 0.5 ? tags : [...tags].reverse(),
+      series,
+      markets: Array.from({ length: marketCount }, (_, m) => ({
+        id: `${id}-${m}`,
+        question: `Market ${m} of ${id}?`,
+        conditionId: `0x${(Number(id) * 31 + m).toString(16).padStart(8, '0')}`,
+        outcomes: '["Yes","No"]',
+        outcomePrices: '["0.25","0.75"]',
+        clobTokenIds: [`${id}${m}1`, `${id}${m}2`],
+      })),
+    });
+  }
+  return events;
+}
