@@ -25,6 +25,8 @@ const Env = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Requests per client IP per 10 s on {clob_url}/api-keys (CONTRACT B5: 100); raised only for benchmarks. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Which interfaces this process serves (each can run alone). */
   SERVE_GAMMA: bool.default(true),

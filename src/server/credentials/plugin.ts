@@ -1,5 +1,224 @@
-import type { FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { AUTH_HEADERS, SERVER_TIME_HEADER } from '../../contract/auth';
+import {
+  ApiKeyCredentials,
+  ApiKeyList,
+  RevokedApiKey,
+  RevokeQuery,
+  ServerTime,
+} from '../../contract/auth-schemas';
+import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
+import type { Config } from '../config';
+import { ApiError } from '../errors';
+import { CredentialVault } from './at-rest';
+import { Authoriser } from './authorise';
+import { serverSeconds } from './clock';
+import { insertApiKeyWithinLimit, listActiveKeys, revokeKey } from './key-store';
+import { loadMasterKey } from './master-key';
+import { keepRawBodies } from './raw-body';
 
-/** Placeholder: filled in by its issue. */
-export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async () => {};
+/** The trading interface (CONTRACT A, B1–B5, B7), mounted at config.CLOB_BASE. */
+export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
+  instance,
+  { config, database },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const vault = new CredentialVault(
+    loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR }),
+  );
+  const authoriser = new Authoriser({
+    db: database.db,
+    vault,
+    clobBase: config.CLOB_BASE,
+    chainId: config.CHAIN_ID,
+    onPruneError: (err) => app.log.warn({ err }, 'pruning used L1 signatures failed'),
+  });
+
+  await registerOpenApi(app, config);
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['Content-Type', ...Object.values(AUTH_HEADERS)],
+    exposedHeaders: [SERVER_TIME_HEADER, 'Retry-After'],
+    maxAge: 600,
+  });
+  keepRawBodies(app);
+
+  app.get(
+    '/time',
+    { exposeHeadRoute: false, schema: { summary: 'Server time', response: { 200: ServerTime } } },
+    async (_request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return serverSeconds();
+    },
+  );
+
+  // /api-keys in its own scope, so the rate limit covers exactly these routes (not OPTIONS).
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, config);
+    const keys = scope.withTypeProvider<ZodTypeProvider>();
+    const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+    keys.post(
+      '/api-keys',
+      {
+        exposeHeadRoute: false,
+        schema: {
+          summary: 'Create an API key (Level 1); the secret and passphrase are shown only here',
+          security: [{ L1: [] }],
+          response: { 201: ApiKeyCredentials, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const auth = await authoriser.authenticate(request, { l2: false, what: 'Creating an API key' });
+        const { credentials, secretBytes } = CredentialVault.generate();
+        const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
+        await authoriser.run(auth, (db) =>
+          insertApiKeyWithinLimit(db, { apiKey: credentials.apiKey, address: auth.address, ...sealed }),
+        );
+        void reply.header('Cache-Control', 'no-store');
+        return reply.status(201).send(credentials);
+      },
+    );
+
+    keys.get(
+      '/api-keys',
+      {
+        exposeHeadRoute: false,
+        schema: {
+          summary: 'The active API keys of the address, oldest first (Level 1 or Level 2)',
+          security: [{ L1: [] }, { L2: [] }],
+          response: { 200: ApiKeyList, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const auth = await authoriser.authenticate(request, { l2: true, what: 'Listing API keys' });
+        const apiKeys = await authoriser.run(auth, (db) => listActiveKeys(db, auth.address));
+        void reply.header('Cache-Control', 'no-store');
+        return { apiKeys };
+      },
+    );
+
+    keys.delete(
+      '/api-keys',
+      {
+        schema: {
+          summary:
+            'Revoke a key: ?apiKey= with Level 1 or Level 2 (a key of the same owner); with Level 2 and no query, the signing key',
+          security: [{ L1: [] }, { L2: [] }],
+          querystring: RevokeQuery,
+          response: { 200: RevokedApiKey, ...errors },
+        },
+      },
+      async (request) => {
+        const auth = await authoriser.authenticate(request, { l2: true, what: 'Revoking an API key' });
+        const target = request.query.apiKey?.toLowerCase() ?? (auth.level === 2 ? auth.apiKey : undefined);
+        if (!target) {
+          throw new ApiError(
+            'INVALID_PARAMETER',
+            'apiKey: required with Level 1 authentication; send DELETE /api-keys?apiKey=<the key to revoke>.',
+          );
+        }
+        await authoriser.run(auth, async (db) => {
+          if (!(await revokeKey(db, target, auth.address))) {
+            throw new ApiError(
+              'API_KEY_NOT_FOUND',
+              `${target} is not an active API key of this address; list yours with GET /api-keys.`,
+            );
+          }
+        });
+        return { apiKey: target, revoked: true as const };
+      },
+    );
+  });
+};
+
+/** 100 requests per client IP per fixed 10 s window; shared through Redis when REDIS_URL is set. */
+async function registerRateLimit(scope: FastifyInstance, config: Config): Promise<void> {
+  let redis: Redis | undefined;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    let warned = false;
+    redis.on('error', (err) => {
+      if (!warned) scope.log.warn({ err: { message: err.message } }, 'rate-limit store (Redis) unavailable');
+      warned = true;
+    });
+    redis.on('ready', () => {
+      warned = false;
+    });
+    scope.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
+  await scope.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: 10_000,
+    hook: 'onRequest',
+    keyGenerator: (request) => request.ip,
+    // The limit must not take the service down with Redis: without it, requests pass (and are logged).
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'marketdesk:rate-limit:clob:' } : {}),
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': true,
+      'x-ratelimit-remaining': true,
+      'x-ratelimit-reset': true,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new ApiError(
+        'RATE_LIMITED',
+        `Too many requests to /api-keys from this IP address: at most ${context.max} per 10 s; retry in ${seconds} s (Retry-After).`,
+        { 'Retry-After': String(seconds) },
+      );
+    },
+  });
+}
+
+/** GET {clob_url}/openapi.json, generated from the routes' zod schemas. */
+async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  const headerScheme = (name: string, description: string) => ({
+    type: 'apiKey' as const,
+    in: 'header' as const,
+    name,
+    description,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marketdesk trading interface',
+        version: '1.0.0',
+        description:
+          'API keys with two-level authentication. L1: SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE and SVC_SIGNATURE (EIP-712 ClobAuth, single use). L2: SVC_API_KEY, SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (HMAC-SHA256 over timestamp + method + path + body).',
+      },
+      servers: [{ url: config.CLOB_BASE }],
+      components: {
+        securitySchemes: {
+          L1: headerScheme(
+            AUTH_HEADERS.signature,
+            'Level 1: with SVC_ADDRESS, SVC_TIMESTAMP (unix seconds) and SVC_NONCE (decimal); the EIP-712 signature of the ClobAuth typed data.',
+          ),
+          L2: headerScheme(
+            AUTH_HEADERS.apiKey,
+            'Level 2: with SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (base64url HMAC-SHA256 keyed by the secret).',
+          ),
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/openapi.json', { exposeHeadRoute: false, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { SERVER_TIME_HEADER } from '../../contract/auth';
+import { ApiError } from '../errors';
+import { serverSeconds } from './clock';
+
+/** Reading the SVC_* headers and the checks L1 and L2 share. */
+
+/** The header's value; a header sent twice is malformed (which value was signed?). */
+export function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  if (Array.isArray(value)) {
+    throw new ApiError('AUTH_HEADERS_INVALID', `${name} was sent more than once; send it exactly once.`);
+  }
+  return value;
+}
+
+export function requireHeaders<const N extends string>(
+  request: FastifyRequest,
+  names: readonly N[],
+  level: string,
+): Record<N, string> {
+  const values = {} as Record<N, string>;
+  const missing: string[] = [];
+  for (const name of names) {
+    const value = header(request, name);
+    if (value === undefined || value === '') missing.push(name);
+    else values[name] = value;
+  }
+  if (missing.length > 0) {
+    throw new ApiError(
+      'AUTH_HEADERS_MISSING',
+      `${level} authentication needs ${names.join(', ')}; missing: ${missing.join(', ')}.`,
+    );
+  }
+  return values;
+}
+
+export function invalidHeader(name: string, rule: string): ApiError {
+  return new ApiError('AUTH_HEADERS_INVALID', `${name} must be ${rule}.`);
+}
+
+/** Throws TIMESTAMP_OUT_OF_RANGE (with SVC_SERVER_TIME) unless `timestamp` is within the window. */
+export function checkWindow(timestamp: number, maxAgeSeconds: number, maxAheadSeconds: number): void {
+  const now = serverSeconds();
+  const age = now - timestamp;
+  let problem: string | null = null;
+  if (age > maxAgeSeconds) problem = `SVC_TIMESTAMP is ${age} s old; the window is ${maxAgeSeconds} s`;
+  else if (-age > maxAheadSeconds)
+    problem = `SVC_TIMESTAMP is ${-age} s ahead of server time; at most ${maxAheadSeconds} s ahead is accepted`;
+  if (problem) {
+    throw new ApiError(
+      'TIMESTAMP_OUT_OF_RANGE',
+      `${problem}; server time is in the ${SERVER_TIME_HEADER} header: sign again with a current timestamp.`,
+      { [SERVER_TIME_HEADER]: String(now) },
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { apiKeys, usedSignatures } from '../db/schema/credentials';
+import { ApiError } from '../errors';
+
+/** Every SQL statement of the trading interface. Addresses are stored lower-case. */
+
+export const MAX_ACTIVE_KEYS = 10;
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function findApiKey(db: Db, apiKey: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey)).limit(1);
+  return row;
+}
+
+/**
+ * Marks an L1 authorisation used. Runs inside the transaction of the action it authorises, so the
+ * mark and the action commit or roll back together; a concurrent second use blocks on the primary
+ * key until the first commits, then finds the conflict.
+ */
+export async function markSignatureUsed(
+  tx: Db,
+  used: { address: string; timestamp: number; nonce: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(usedSignatures)
+    .values({ address: used.address.toLowerCase(), timestamp: used.timestamp, nonce: used.nonce })
+    .onConflictDoNothing()
+    .returning({ address: usedSignatures.address });
+  return inserted.length === 1;
+}
+
+/** Forgets used authorisations whose timestamp can no longer pass the window. */
+export async function pruneUsedSignatures(db: Db, olderThanSeconds: number): Promise<void> {
+  await db.delete(usedSignatures).where(lt(usedSignatures.timestamp, olderThanSeconds));
+}
+
+export async function isSignatureUsed(
+  db: Db,
+  used: { address: string; timestamp: number; nonce: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ address: usedSignatures.address })
+    .from(usedSignatures)
+    .where(
+      and(
+        eq(usedSignatures.address, used.address.toLowerCase()),
+        eq(usedSignatures.timestamp, used.timestamp),
+        eq(usedSignatures.nonce, used.nonce),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Inserts a key unless the owner already has MAX_ACTIVE_KEYS active ones. A transaction-scoped
+ * advisory lock on the address serialises concurrent creates of one owner on PostgreSQL, so the
+ * count cannot be raced; other owners are not blocked.
+ */
+export async function insertApiKeyWithinLimit(
+  tx: Db,
+  row: { apiKey: string; address: string; passphraseHash: string; secretCiphertext: string },
+): Promise<void> {
+  const address = row.address.toLowerCase();
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`api_keys:${address}`}, 0))`);
+  const [active] = await tx
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.address, address), isNull(apiKeys.revokedAt)));
+  if ((active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
+    throw new ApiError(
+      'KEY_LIMIT_REACHED',
+      `This address already has ${MAX_ACTIVE_KEYS} active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.`,
+    );
+  }
+  await tx.insert(apiKeys).values({ ...row, address });
+}
+
+/** Active keys of an address, oldest first. */
+export async function listActiveKeys(db: Db, address: string): Promise<string[]> {
+  const rows = await db
+    .select({ apiKey: apiKeys.apiKey })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.address, address.toLowerCase()), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey));
+  return rows.map((r) => r.apiKey);
+}
+
+/** Revokes the key if it is an active key of that address; false otherwise. */
+export async function revokeKey(db: Db, apiKey: string, address: string): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(apiKeys.apiKey, apiKey), eq(apiKeys.address, address.toLowerCase()), isNull(apiKeys.revokedAt)),
+    )
+    .returning({ apiKey: apiKeys.apiKey });
+  return rows.length === 1;
+}

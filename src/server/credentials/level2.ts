@@ -1,0 +1,97 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AUTH_HEADERS, HEADER_FORMATS, L2_HEADER_NAMES, L2_WINDOW_SECONDS } from '../../contract/auth';
+import { BASE64_ANY } from '../../contract/auth-base64';
+import { buildL2Message } from '../../contract/auth-l2';
+import type { Db } from '../db/open';
+import { ApiError } from '../errors';
+import type { CredentialVault } from './at-rest';
+import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
+import { findApiKey } from './key-store';
+import { rawBodyOf } from './raw-body';
+
+/** A verified L2 request (CONTRACT B3): the key that signed it and its owner. */
+export interface L2Auth {
+  level: 2;
+  apiKey: string;
+  /** Lower-case owner address. */
+  address: string;
+}
+
+export interface Level2Deps {
+  db: Db;
+  vault: CredentialVault;
+  /** The mount of the trading interface (config.CLOB_BASE): the signed path is relative to it. */
+  clobBase: string;
+}
+
+export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): Promise<L2Auth> {
+  const h = requireHeaders(request, L2_HEADER_NAMES, 'Level 2');
+  const apiKey = h[AUTH_HEADERS.apiKey];
+  const timestamp = h[AUTH_HEADERS.timestamp];
+  const signatureText = h[AUTH_HEADERS.signature];
+  const passphrase = h[AUTH_HEADERS.passphrase];
+  const address = header(request, AUTH_HEADERS.address);
+
+  if (!HEADER_FORMATS.uuid.test(apiKey)) throw invalidHeader('SVC_API_KEY', 'an API key (a UUID)');
+  if (!HEADER_FORMATS.decimal.test(timestamp) || timestamp.length > 15)
+    throw invalidHeader('SVC_TIMESTAMP', 'unix seconds as a decimal integer (no sign, no leading zeros)');
+  if (!BASE64_ANY.test(signatureText) || signatureText.length > 200)
+    throw invalidHeader('SVC_SIGNATURE', 'the HMAC-SHA256 as base64url (or base64)');
+  if (address !== undefined && !HEADER_FORMATS.address.test(address))
+    throw invalidHeader('SVC_ADDRESS', '0x followed by 40 hex digits, or left out');
+
+  checkWindow(Number(timestamp), L2_WINDOW_SECONDS, L2_WINDOW_SECONDS);
+
+  const key = await findApiKey(deps.db, apiKey.toLowerCase());
+  if (!key)
+    throw new ApiError(
+      'API_KEY_UNKNOWN',
+      'SVC_API_KEY is not a key of this service; create one with POST /api-keys.',
+    );
+  if (key.revokedAt)
+    throw new ApiError(
+      'API_KEY_REVOKED',
+      'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
+    );
+  if (address !== undefined && address.toLowerCase() !== key.address) {
+    throw new ApiError(
+      'ADDRESS_MISMATCH',
+      'SVC_ADDRESS is not the owner of SVC_API_KEY; send the owner address or leave SVC_ADDRESS out.',
+    );
+  }
+  if (!deps.vault.passphraseMatches(key.apiKey, passphrase, key.passphraseHash)) {
+    throw new ApiError(
+      'PASSPHRASE_INVALID',
+      'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
+    );
+  }
+  const secret = deps.vault.openSecret(key.apiKey, key.address, passphrase, key.secretCiphertext);
+  if (!secret) throw new Error(`The stored secret of an API key cannot be opened with the server key.`);
+
+  const presented = Buffer.from(signatureText.replace(/=+$/, ''), 'base64url');
+  const expected = createHmac('sha256', secret)
+    .update(
+      buildL2Message({
+        timestamp,
+        method: request.method,
+        path: signedPath(request.url, deps.clobBase),
+        body: rawBodyOf(request),
+      }),
+    )
+    .digest();
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+    throw new ApiError(
+      'L2_SIGNATURE_INVALID',
+      'SVC_SIGNATURE does not match; sign SVC_TIMESTAMP + method + path (relative to the trading base URL, without the query string) + the exact body, with HMAC-SHA256 keyed by the base64url-decoded secret.',
+    );
+  }
+  return { level: 2, apiKey: key.apiKey, address: key.address };
+}
+
+/** The request-line path without the query string, relative to the trading interface's mount. */
+export function signedPath(url: string, clobBase: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.startsWith(`${clobBase}/`) ? path.slice(clobBase.length) : path;
+}
