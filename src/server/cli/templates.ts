@@ -1,0 +1,954 @@
+import type { Random } from './random';
+import {
+  ARTIST_NAMES,
+  BILLS,
+  type Category,
+  COINS,
+  COUNTRIES,
+  CRYPTO_FIRMS,
+  EPL_CLUBS,
+  EUROPEAN_CLUBS,
+  F1_TEAMS,
+  FIRST_NAMES,
+  GRANDS_PRIX,
+  LAST_NAMES,
+  MISSIONS,
+  MONTHS,
+  MOVIE_WORDS_A,
+  MOVIE_WORDS_B,
+  NBA_TEAMS,
+  NFL_TEAMS,
+  ORGANISATIONS,
+  PARTIES,
+  PRODUCTS,
+  SPACE_AGENCIES,
+  STARTUP_PREFIXES,
+  STARTUP_SUFFIXES,
+  SUMMITS,
+  type SeriesKey,
+  TECH_COMPANIES,
+  type TagKey,
+  TENNIS_TOURNAMENTS,
+  US_STATES,
+} from './vocabulary';
+
+/**
+ * How an event's markets relate, which decides how their prices are drawn:
+ * - binary: one Yes/No market;
+ * - ladder: independent Yes/No markets whose Yes price rises (`up`) or falls (`down`) along the list
+ *   ("by March?", "by June?"… or "above 90k?", "above 100k?"…);
+ * - exclusive: Yes/No markets of which exactly one resolves Yes, so Yes prices sum to ~1 (neg-risk);
+ * - multi: one market with named outcomes (two teams, three-way with a draw…), prices sum to 1.
+ */
+export type MarketPlan =
+  | { kind: 'binary'; question: string }
+  | { kind: 'ladder'; direction: 'up' | 'down'; questions: string[] }
+  | { kind: 'exclusive'; questions: string[] }
+  | { kind: 'multi'; markets: { question: string; outcomes: string[] }[] };
+
+export interface Draft {
+  category: Category;
+  title: string;
+  description: string;
+  tags: TagKey[];
+  series?: SeriesKey;
+  plan: MarketPlan;
+}
+
+export interface TemplateContext {
+  rng: Random;
+  start: Date;
+  end: Date;
+}
+
+type Template = (ctx: TemplateContext) => Draft;
+
+// ---------- wording helpers ----------
+
+export const longDate = (d: Date): string =>
+  `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+const shortDate = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+const monthYear = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const year = (d: Date): number => d.getUTCFullYear();
+const addDays = (d: Date, days: number): Date => new Date(d.getTime() + days * 86_400_000);
+
+const usd = (n: number): string =>
+  n >= 1000
+    ? `$${Math.round(n).toLocaleString('en-US')}`
+    : `$${n < 1 ? n.toFixed(3).replace(/0+$/, '') : n.toFixed(n < 10 ? 2 : 0)}`;
+
+/** Round thresholds to "nice" steps around a level: 95,000 → 80k, 85k, 90k… */
+function thresholds(rng: Random, level: number, count: number): number[] {
+  const magnitude = 10 ** Math.floor(Math.log10(level));
+  const step = (rng.pick([0.05, 0.1, 0.25, 0.5]) * magnitude) / (level / magnitude < 3 ? 2 : 1);
+  const first = Math.max(step, Math.round((level * rng.float(0.75, 0.95)) / step) * step);
+  return Array.from({ length: count }, (_, i) => Number((first + i * step).toPrecision(6)));
+}
+
+/** Deadlines from `from` to `to`, roughly evenly spaced, ending exactly at `to`. */
+function deadlines(from: Date, to: Date, count: number): Date[] {
+  const span = Math.max(1, to.getTime() - from.getTime());
+  return Array.from({ length: count }, (_, i) => new Date(from.getTime() + (span * (i + 1)) / count));
+}
+
+const person = (rng: Random): string => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
+const startup = (rng: Random): string => `${rng.pick(STARTUP_PREFIXES)} ${rng.pick(STARTUP_SUFFIXES)}`;
+const movie = (rng: Random): string => `${rng.pick(MOVIE_WORDS_A)} ${rng.pick(MOVIE_WORDS_B)}`;
+
+/** Several distinct names, e.g. players in a tournament. */
+function people(rng: Random, count: number): string[] {
+  const names = new Set<string>();
+  while (names.size < count) names.add(person(rng));
+  return [...names];
+}
+
+function paragraphs(...parts: (string | false | undefined)[]): string {
+  return parts.filter(Boolean).join('\n\n');
+}
+
+const yesNo = (condition: string, deadline: string): string =>
+  `This market will resolve to "Yes" if ${condition} by ${deadline}, 11:59 PM ET. Otherwise, this market will resolve to "No".`;
+
+const source = (what: string): string =>
+  `The primary resolution source for this market will be ${what}; however, a consensus of credible reporting may also be used.`;
+
+const GROUP_NOTE =
+  'This is a market group: each market above resolves independently according to its own question and deadline.';
+
+// ---------- templates, by category ----------
+
+const politics: Template[] = [
+  ({ rng, end }) => {
+    const country = rng.pick(COUNTRIES);
+    const parties = rng.sample(PARTIES, rng.int(4, 8));
+    const y = year(end);
+    return {
+      category: 'politics',
+      title: `${country} parliamentary election ${y}: which party wins the most seats?`,
+      description: paragraphs(
+        `This market group predicts which party will win the most seats in the next parliamentary election in ${country}, expected to be held no later than ${longDate(end)}.`,
+        'Each market resolves to "Yes" if the named party wins the greatest number of seats according to the official results, and "No" otherwise. If two or more parties tie for the most seats, the party with the greater national vote share is considered the winner.',
+        `If no election is held by ${longDate(end)}, every market in this group resolves to "No".`,
+        source(`the official results published by the electoral authority of ${country}`),
+      ),
+      tags: ['elections'],
+      series: 'elections',
+      plan: {
+        kind: 'exclusive',
+        questions: parties.map((p) => `Will ${p} win the most seats in the ${y} ${country} election?`),
+      },
+    };
+  },
+  ({ rng, start, end }) => {
+    const bill = rng.pick(BILLS);
+    return {
+      category: 'politics',
+      title: `Will Congress pass ${bill} by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(`both chambers of the US Congress pass ${bill}`, longDate(end)),
+        'Passage by only one chamber is not sufficient. The bill does not need to be signed into law for this market to resolve "Yes"; a veto after passage does not change the outcome.',
+        `The market opened on ${longDate(start)}. Amendments that keep the bill's core provisions count; a replacement bill with a different scope does not.`,
+        source('congress.gov'),
+      ),
+      tags: ['usPolitics'],
+      plan: { kind: 'binary', question: `Will Congress pass ${bill} by ${longDate(end)}?` },
+    };
+  },
+  ({ rng, end }) => {
+    const state = rng.pick(US_STATES);
+    return {
+      category: 'politics',
+      title: `${state} governor race ${year(end)}: which party wins?`,
+      description: paragraphs(
+        `This market will resolve to the party whose candidate wins the ${year(end)} gubernatorial election in ${state}, as certified by the state.`,
+        'A candidate running without a party affiliation, or for any party other than the two largest, counts as "Other".',
+        source(`the certified results of the ${state} Secretary of State`),
+      ),
+      tags: ['usPolitics', 'elections'],
+      plan: {
+        kind: 'multi',
+        markets: [
+          {
+            question: `Which party will win the ${year(end)} ${state} governor race?`,
+            outcomes: ['Democratic', 'Republican', 'Other'],
+          },
+        ],
+      },
+    };
+  },
+  ({ rng, start, end }) => {
+    const country = rng.pick(COUNTRIES);
+    const dates = deadlines(start, end, rng.int(3, 6));
+    return {
+      category: 'politics',
+      title: `${country} snap election called by ___?`,
+      description: paragraphs(
+        `This market group predicts when a snap (early) national election will be formally called in ${country}.`,
+        'Each market resolves to "Yes" if, by its deadline, the head of state or government formally calls a national legislative election earlier than the regular schedule. Announcements of intent without a formal decree or dissolution do not count.',
+        GROUP_NOTE,
+        source('official government publications'),
+      ),
+      tags: ['elections'],
+      plan: {
+        kind: 'ladder',
+        direction: 'up',
+        questions: dates.map((d) => `${country} snap election called by ${longDate(d)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const day = addDays(end, -rng.int(0, 20));
+    return {
+      category: 'politics',
+      title: `US government shutdown by ${longDate(day)}?`,
+      description: paragraphs(
+        yesNo('the US federal government enters a lapse in appropriations causing a shutdown', longDate(day)),
+        'A shutdown is considered to have begun when the Office of Personnel Management announces a shutdown furlough for non-excepted federal employees.',
+        source('the US Office of Personnel Management'),
+      ),
+      tags: ['usPolitics'],
+      plan: { kind: 'binary', question: `US government shutdown by ${longDate(day)}?` },
+    };
+  },
+];
+
+const world: Template[] = [
+  ({ rng, start, end }) => {
+    const [a, b] = rng.sample(COUNTRIES, 2);
+    const dates = deadlines(start, end, rng.int(3, 5));
+    return {
+      category: 'world',
+      title: `${a} and ${b} trade agreement signed by ___?`,
+      description: paragraphs(
+        `This market group predicts when ${a} and ${b} will sign a bilateral trade agreement.`,
+        'Each market resolves to "Yes" if official representatives of both governments sign a trade agreement by its deadline. A memorandum of understanding or a framework declaration does not count; ratification is not required.',
+        GROUP_NOTE,
+        source('official statements of either government'),
+      ),
+      tags: ['geopolitics'],
+      plan: {
+        kind: 'ladder',
+        direction: 'up',
+        questions: dates.map((d) => `${a}–${b} trade agreement signed by ${longDate(d)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const country = rng.pick(COUNTRIES);
+    const org = rng.pick(ORGANISATIONS);
+    return {
+      category: 'world',
+      title: `Will ${country} formally apply to join ${org} by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(`${country} submits a formal application for membership of ${org}`, longDate(end)),
+        `A statement of interest, a referendum announcement or observer status does not count. If ${country} is already a member when this market opens, it resolves to "No".`,
+        source(`official communications of ${org} and the government of ${country}`),
+      ),
+      tags: ['geopolitics'],
+      plan: {
+        kind: 'binary',
+        question: `Will ${country} formally apply to join ${org} by ${longDate(end)}?`,
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const summit = rng.pick(SUMMITS);
+    const hosts = rng.sample(COUNTRIES, rng.int(4, 7));
+    const y = year(end) + rng.int(2, 4);
+    return {
+      category: 'world',
+      title: `Who will host the ${y} ${summit}?`,
+      description: paragraphs(
+        `This market group predicts which country will be chosen to host the ${y} ${summit}.`,
+        `Each market resolves to "Yes" if the named country is officially confirmed as host by ${longDate(end)}. If no host is confirmed by then, or a country not listed is chosen, every market resolves to "No".`,
+        source('the official announcement of the organising body'),
+      ),
+      tags: ['geopolitics'],
+      plan: { kind: 'exclusive', questions: hosts.map((c) => `Will ${c} host the ${y} ${summit}?`) },
+    };
+  },
+];
+
+const sports: Template[] = [
+  ({ rng, start }) => {
+    const [home, away] = rng.sample(NBA_TEAMS, 2) as [string, string];
+    const spread = rng.int(1, 12) + 0.5;
+    const total = rng.int(205, 240) + 0.5;
+    const favourite = rng.pick([home, away]);
+    return {
+      category: 'sports',
+      title: `${away} vs. ${home}`,
+      description: paragraphs(
+        `This market group covers the NBA game between the ${away} and the ${home} scheduled for ${longDate(start)}.`,
+        `The moneyline resolves to the team that wins the game, including overtime. The spread resolves to the ${favourite} if they win by more than ${spread} points, otherwise to their opponent. The total resolves to "Over" if the combined final score is greater than ${total} points, otherwise to "Under".`,
+        'If the game is postponed beyond 7 days after its scheduled date or cancelled, every market resolves 50-50.',
+        source('the official NBA box score'),
+      ),
+      tags: ['nba'],
+      series: 'nba',
+      plan: {
+        kind: 'multi',
+        markets: [
+          { question: `${away} vs. ${home}`, outcomes: [away, home] },
+          {
+            question: `Spread: ${favourite} (-${spread})`,
+            outcomes: [favourite, favourite === home ? away : home],
+          },
+          { question: `${away} vs. ${home}: O/U ${total}`, outcomes: ['Over', 'Under'] },
+        ],
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const teams = rng.sample(NBA_TEAMS, rng.int(8, 14));
+    return {
+      category: 'sports',
+      title: `NBA Champion ${year(end)}`,
+      description: paragraphs(
+        `This market group predicts the winner of the ${year(end)} NBA Finals.`,
+        'Each market resolves to "Yes" if the named team wins the NBA Finals, and "No" otherwise. Teams not listed are not covered; if none of the listed teams wins, every market resolves to "No".',
+        source('nba.com'),
+      ),
+      tags: ['nba'],
+      series: 'nba',
+      plan: {
+        kind: 'exclusive',
+        questions: teams.map((t) => `Will the ${t} win the ${year(end)} NBA Finals?`),
+      },
+    };
+  },
+  ({ rng, start }) => {
+    const [home, away] = rng.sample(NFL_TEAMS, 2) as [string, string];
+    return {
+      category: 'sports',
+      title: `NFL: ${away} vs. ${home}`,
+      description: paragraphs(
+        `This market resolves to the team that wins the NFL game between the ${away} and the ${home} scheduled for ${longDate(start)}.`,
+        'Overtime counts. If the game ends in a tie, the market resolves 50-50. If the game is postponed by more than 7 days or cancelled, the market resolves 50-50.',
+        source('the official NFL game book'),
+      ),
+      tags: ['nfl'],
+      series: 'nfl',
+      plan: {
+        kind: 'multi',
+        markets: [{ question: `${away} vs. ${home}`, outcomes: [away, home] }],
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const teams = rng.sample(NFL_TEAMS, rng.int(8, 14));
+    const y = year(end);
+    return {
+      category: 'sports',
+      title: `Super Bowl Champion ${y}`,
+      description: paragraphs(
+        `This market group predicts the winner of the Super Bowl played in ${y}.`,
+        'Each market resolves to "Yes" if the named team wins the Super Bowl, and "No" otherwise.',
+        source('nfl.com'),
+      ),
+      tags: ['nfl'],
+      series: 'nfl',
+      plan: { kind: 'exclusive', questions: teams.map((t) => `Will the ${t} win Super Bowl ${y}?`) },
+    };
+  },
+  ({ rng, start }) => {
+    const european = rng.chance(0.4);
+    const [home, away] = rng.sample(european ? EUROPEAN_CLUBS : EPL_CLUBS, 2) as [string, string];
+    return {
+      category: 'sports',
+      title: `${home} vs. ${away}`,
+      description: paragraphs(
+        `This market resolves to the result after 90 minutes plus stoppage time of the ${european ? 'Champions League' : 'Premier League'} match between ${home} and ${away} scheduled for ${longDate(start)}.`,
+        'Extra time and penalty shoot-outs do not count. If the match is abandoned and not completed within 48 hours, the market resolves 50-50 between the team outcomes.',
+        source(european ? 'uefa.com' : 'premierleague.com'),
+      ),
+      tags: ['soccer'],
+      series: european ? 'championsLeague' : 'premierLeague',
+      plan: {
+        kind: 'multi',
+        markets: [{ question: `${home} vs. ${away}`, outcomes: [home, 'Draw', away] }],
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const tournament = rng.pick(TENNIS_TOURNAMENTS);
+    const players = people(rng, rng.int(6, 10));
+    const gender = rng.pick(["men's", "women's"]);
+    return {
+      category: 'sports',
+      title: `${tournament} ${year(end)}: ${gender} singles winner`,
+      description: paragraphs(
+        `This market group predicts the winner of the ${gender} singles at the ${year(end)} ${tournament}.`,
+        'Each market resolves to "Yes" if the named player wins the title, and "No" otherwise, including if the player withdraws or does not take part.',
+        source('the official tournament website'),
+      ),
+      tags: ['tennis'],
+      series: 'grandSlams',
+      plan: {
+        kind: 'exclusive',
+        questions: players.map((p) => `Will ${p} win the ${year(end)} ${tournament}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const gp = rng.pick(GRANDS_PRIX);
+    const teams = rng.sample(F1_TEAMS, rng.int(5, 10));
+    return {
+      category: 'sports',
+      title: `${gp} Grand Prix ${year(end)}: winning constructor`,
+      description: paragraphs(
+        `This market group predicts which constructor's driver will win the ${year(end)} ${gp} Grand Prix.`,
+        'Each market resolves to "Yes" if a driver of the named team is classified first in the official race results (sprint races do not count), and "No" otherwise. Post-race penalties applied before the results are published are taken into account.',
+        source('formula1.com'),
+      ),
+      tags: ['f1'],
+      series: 'f1',
+      plan: {
+        kind: 'exclusive',
+        questions: teams.map((t) => `Will ${t} win the ${year(end)} ${gp} Grand Prix?`),
+      },
+    };
+  },
+];
+
+const crypto: Template[] = [
+  ({ rng, end }) => {
+    const coin = rng.pick(COINS.slice(0, 3));
+    const levels = thresholds(rng, coin.price, rng.int(5, 10));
+    return {
+      category: 'crypto',
+      title: `${coin.name} above ___ on ${shortDate(end)}?`,
+      description: paragraphs(
+        `This market group predicts the price of ${coin.name} (${coin.symbol}) on ${longDate(end)} at 12:00 PM ET.`,
+        `Each market resolves to "Yes" if the ${coin.symbol}/USDT 1-minute candle for 12:00 PM ET on ${longDate(end)} closes above the market's price, and "No" otherwise.`,
+        'Prices on other exchanges or trading pairs are not considered. The close price is read with the precision shown on the exchange.',
+        source(`the ${coin.symbol}/USDT chart on a major centralised exchange`),
+      ),
+      tags: [coin.symbol === 'BTC' ? 'bitcoin' : coin.symbol === 'ETH' ? 'ethereum' : 'altcoins'],
+      ...(coin.symbol === 'BTC'
+        ? { series: 'btcDaily' as const }
+        : coin.symbol === 'ETH'
+          ? { series: 'ethDaily' as const }
+          : {}),
+      plan: {
+        kind: 'ladder',
+        direction: 'down',
+        questions: levels.map((l) => `Will ${coin.name} be above ${usd(l)} on ${longDate(end)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const coin = rng.pick(COINS);
+    return {
+      category: 'crypto',
+      title: `${coin.name} Up or Down on ${shortDate(end)}?`,
+      description: paragraphs(
+        `This market resolves to "Up" if the ${coin.symbol}/USDT close price at 12:00 PM ET on ${longDate(end)} is greater than or equal to the close price 24 hours earlier, and to "Down" otherwise.`,
+        source(`the ${coin.symbol}/USDT 1-hour candles on a major centralised exchange`),
+      ),
+      tags: [coin.symbol === 'BTC' ? 'bitcoin' : coin.symbol === 'ETH' ? 'ethereum' : 'altcoins'],
+      series: 'cryptoUpDown',
+      plan: {
+        kind: 'multi',
+        markets: [{ question: `${coin.name} Up or Down on ${longDate(end)}?`, outcomes: ['Up', 'Down'] }],
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const coin = rng.pick(COINS);
+    const levels = thresholds(rng, coin.price * rng.float(1.05, 1.3), rng.int(3, 7));
+    return {
+      category: 'crypto',
+      title: `What price will ${coin.name} hit in ${monthYear(end)}?`,
+      description: paragraphs(
+        `This market group predicts the highest price ${coin.name} (${coin.symbol}) will reach during ${monthYear(end)}.`,
+        `Each market resolves to "Yes" if any 1-minute candle of ${coin.symbol}/USDT has a high at or above the market's price between the first and the last day of ${monthYear(end)} (ET), and "No" otherwise.`,
+        source(`the ${coin.symbol}/USDT chart on a major centralised exchange`),
+      ),
+      tags: [coin.symbol === 'BTC' ? 'bitcoin' : coin.symbol === 'ETH' ? 'ethereum' : 'altcoins'],
+      plan: {
+        kind: 'ladder',
+        direction: 'down',
+        questions: levels.map((l) => `Will ${coin.name} reach ${usd(l)} in ${monthYear(end)}?`),
+      },
+    };
+  },
+  ({ rng, start, end }) => {
+    const firm = rng.pick(CRYPTO_FIRMS);
+    const dates = deadlines(start, end, rng.int(3, 5));
+    return {
+      category: 'crypto',
+      title: `${firm} IPO by ___?`,
+      description: paragraphs(
+        `This market group predicts when ${firm} will hold its initial public offering.`,
+        `Each market resolves to "Yes" if ${firm}'s shares begin trading on a major stock exchange by its deadline, and "No" otherwise. A direct listing counts; a confidential filing, a public S-1 or an announced date alone does not.`,
+        GROUP_NOTE,
+        source(`${firm}'s official announcements and exchange listings`),
+      ),
+      tags: ['ipos'],
+      plan: {
+        kind: 'ladder',
+        direction: 'up',
+        questions: dates.map((d) => `${firm} IPO by ${longDate(d)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const coin = rng.pick(COINS.slice(2));
+    return {
+      category: 'crypto',
+      title: `Spot ${coin.name} ETF approved by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(
+          `the US SEC approves at least one spot ${coin.name} (${coin.symbol}) exchange-traded fund`,
+          longDate(end),
+        ),
+        'Approval means the SEC approves the 19b-4 filing of a national securities exchange to list the fund. Trading does not need to have begun.',
+        source('sec.gov'),
+      ),
+      tags: ['altcoins'],
+      plan: { kind: 'binary', question: `Spot ${coin.name} ETF approved by ${longDate(end)}?` },
+    };
+  },
+];
+
+const economics: Template[] = [
+  ({ end }) => {
+    const month = MONTHS[end.getUTCMonth()];
+    const brackets = [
+      ['decrease interest rates by 50+ bps', 'a cut of 50 basis points or more'],
+      ['decrease interest rates by 25 bps', 'a cut of 25 basis points'],
+      ['make no change to interest rates', 'no change'],
+      ['increase interest rates by 25 bps', 'a hike of 25 basis points'],
+      ['increase interest rates by 50+ bps', 'a hike of 50 basis points or more'],
+    ] as const;
+    return {
+      category: 'economics',
+      title: `Fed decision in ${month}?`,
+      description: paragraphs(
+        `This market group predicts the change in the upper bound of the target federal funds rate announced after the Federal Reserve's ${month} ${year(end)} FOMC meeting, scheduled to end on ${longDate(end)}.`,
+        `Each market resolves to "Yes" if the announced change matches its bracket (${brackets.map(([, b]) => b).join('; ')}), and "No" otherwise. Changes are measured against the level before the meeting.`,
+        'If no statement is released by the end of the week after the scheduled meeting, the market group resolves to "No change".',
+        source('the FOMC statement on federalreserve.gov'),
+      ),
+      tags: ['fed'],
+      series: 'fomc',
+      plan: {
+        kind: 'exclusive',
+        questions: brackets.map(([q]) => `Will the Fed ${q} after the ${month} ${year(end)} meeting?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const base = rng.int(22, 34) / 10;
+    const brackets = Array.from({ length: rng.int(5, 8) }, (_, i) => (base + i / 10).toFixed(1));
+    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    return {
+      category: 'economics',
+      title: `${month} inflation US – annual?`,
+      description: paragraphs(
+        `This market group predicts the year-over-year change of the US Consumer Price Index (CPI-U, not seasonally adjusted) for ${month}, due to be published around ${longDate(end)}.`,
+        'Each market resolves to "Yes" if the published figure, rounded to one decimal place, equals its bracket. The lowest and highest brackets include everything below and above them.',
+        'Revisions after the first publication are not taken into account.',
+        source('the Bureau of Labor Statistics (bls.gov)'),
+      ),
+      tags: ['inflation'],
+      series: 'cpi',
+      plan: {
+        kind: 'exclusive',
+        questions: brackets.map((b, i) => {
+          const edge = i === 0 ? ' or lower' : i === brackets.length - 1 ? ' or higher' : '';
+          return `Will annual US inflation be ${b}%${edge} in ${month}?`;
+        }),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const base = rng.int(36, 44) / 10;
+    const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i / 10).toFixed(1));
+    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    return {
+      category: 'economics',
+      title: `US unemployment rate in ${month}?`,
+      description: paragraphs(
+        `This market group predicts the US unemployment rate (U-3, seasonally adjusted) for ${month}, as first published in the Employment Situation report around ${longDate(end)}.`,
+        'Each market resolves to "Yes" if the published rate equals its bracket. The lowest and highest brackets include everything below and above them.',
+        source('the Bureau of Labor Statistics (bls.gov)'),
+      ),
+      tags: ['jobs'],
+      series: 'jobs',
+      plan: {
+        kind: 'exclusive',
+        questions: brackets.map((b) => `Will the US unemployment rate be ${b}% in ${month}?`),
+      },
+    };
+  },
+  ({ end }) => {
+    const month = MONTHS[end.getUTCMonth()];
+    return {
+      category: 'economics',
+      title: `ECB rate decision in ${month}?`,
+      description: paragraphs(
+        `This market resolves to the change of the European Central Bank's deposit facility rate announced at its ${month} ${year(end)} monetary policy meeting.`,
+        '"Cut" covers any decrease, "Hike" any increase, and "Hold" an unchanged rate.',
+        source('ecb.europa.eu'),
+      ),
+      tags: ['inflation'],
+      series: 'ecb',
+      plan: {
+        kind: 'multi',
+        markets: [
+          {
+            question: `ECB decision in ${month} ${year(end)}?`,
+            outcomes: ['Cut', 'Hold', 'Hike'],
+          },
+        ],
+      },
+    };
+  },
+  ({ end }) => ({
+    category: 'economics',
+    title: `US recession in ${year(end)}?`,
+    description: paragraphs(
+      `This market will resolve to "Yes" if the US economy is in a recession in ${year(end)}: two consecutive quarters of negative real GDP growth as first reported by the Bureau of Economic Analysis, or a recession declared by the NBER covering any part of ${year(end)}, by ${longDate(end)}.`,
+      'Otherwise, this market will resolve to "No".',
+      source('bea.gov and nber.org'),
+    ),
+    tags: ['jobs'],
+    plan: { kind: 'binary', question: `US recession in ${year(end)}?` },
+  }),
+];
+
+const business: Template[] = [
+  ({ rng, start, end }) => {
+    const company = startup(rng);
+    const dates = deadlines(start, end, rng.int(3, 5));
+    return {
+      category: 'business',
+      title: `${company} IPO by ___?`,
+      description: paragraphs(
+        `This market group predicts when ${company} will go public.`,
+        `Each market resolves to "Yes" if ${company}'s shares begin trading on a major stock exchange by its deadline. Mergers with a special-purpose acquisition company count once the combined company's shares trade.`,
+        GROUP_NOTE,
+        source(`${company}'s announcements and exchange listings`),
+      ),
+      tags: ['ipos', 'stocks'],
+      plan: {
+        kind: 'ladder',
+        direction: 'up',
+        questions: dates.map((d) => `${company} IPO by ${longDate(d)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const company = rng.pick(TECH_COMPANIES.slice(0, 6));
+    const levels = [1, 2, 3, 4, 5, 6].slice(rng.int(0, 2), rng.int(4, 6));
+    return {
+      category: 'business',
+      title: `${company} market cap above ___ on ${longDate(end)}?`,
+      description: paragraphs(
+        `This market group predicts ${company}'s market capitalisation at the close of trading on ${longDate(end)}.`,
+        'Each market resolves to "Yes" if the market capitalisation, computed as the closing share price times the shares outstanding reported in the latest filing, is above its threshold.',
+        source('the closing price on the primary exchange and the company’s filings'),
+      ),
+      tags: ['stocks'],
+      plan: {
+        kind: 'ladder',
+        direction: 'down',
+        questions: levels.map((t) => `${company} market cap above $${t}T on ${longDate(end)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const companies = rng.sample(TECH_COMPANIES.slice(0, 8), rng.int(4, 6));
+    return {
+      category: 'business',
+      title: `Largest company in the world at the end of ${year(end)}?`,
+      description: paragraphs(
+        `This market group predicts which company will have the largest market capitalisation at the close of the last trading day of ${year(end)}.`,
+        'Each market resolves to "Yes" if the named company is the largest listed company by market capitalisation in US dollars at that time.',
+        source('closing prices and filings; companiesmarketcap-style rankings may be used as a cross-check'),
+      ),
+      tags: ['stocks'],
+      plan: {
+        kind: 'exclusive',
+        questions: companies.map(
+          (c) => `Will ${c} be the largest company in the world at the end of ${year(end)}?`,
+        ),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const company = rng.pick(TECH_COMPANIES);
+    const quarter = Math.floor(end.getUTCMonth() / 3) + 1;
+    return {
+      category: 'business',
+      title: `Will ${company} beat earnings estimates in Q${quarter} ${year(end)}?`,
+      description: paragraphs(
+        yesNo(
+          `${company} reports adjusted earnings per share above the analyst consensus for Q${quarter} ${year(end)}`,
+          longDate(end),
+        ),
+        'The consensus is the average estimate published on the day before the report. If the company does not report by the deadline, the market resolves to "No".',
+        source(`${company}'s earnings release`),
+      ),
+      tags: ['stocks'],
+      series: 'earnings',
+      plan: {
+        kind: 'binary',
+        question: `Will ${company} beat earnings estimates in Q${quarter} ${year(end)}?`,
+      },
+    };
+  },
+];
+
+const tech: Template[] = [
+  ({ rng, end }) => {
+    const company = rng.pick(TECH_COMPANIES);
+    const product = rng.pick(PRODUCTS);
+    return {
+      category: 'tech',
+      title: `Will ${company} announce ${product} by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(`${company} officially announces ${product}`, longDate(end)),
+        'An official announcement is a press release, a keynote presentation or a post on an official company channel. Leaks, rumours and reports citing anonymous sources do not count. The product does not need to be available for purchase.',
+        source(`${company}'s official channels`),
+      ),
+      tags: product.includes('AI') ? ['ai'] : [],
+      plan: { kind: 'binary', question: `Will ${company} announce ${product} by ${longDate(end)}?` },
+    };
+  },
+  ({ rng, end }) => {
+    const labs = rng.sample(
+      ['OpenAI', 'Google', 'Anthropic', 'Meta', 'xAI', 'Mistral', 'DeepSeek'],
+      rng.int(4, 7),
+    );
+    return {
+      category: 'tech',
+      title: `Which company has the best AI model at the end of ${MONTHS[end.getUTCMonth()]}?`,
+      description: paragraphs(
+        `This market group predicts which organisation will own the top-ranked model on a public, crowd-sourced text leaderboard on ${longDate(end)} at 12:00 PM ET.`,
+        'Each market resolves to "Yes" if a model of the named organisation holds the first place by score (ties broken alphabetically by organisation name), and "No" otherwise.',
+        'If the leaderboard is unavailable at that time, the next available snapshot is used.',
+        source('the leaderboard itself'),
+      ),
+      tags: ['ai'],
+      plan: {
+        kind: 'exclusive',
+        questions: labs.map(
+          (l) => `Will ${l} have the best AI model at the end of ${MONTHS[end.getUTCMonth()]}?`,
+        ),
+      },
+    };
+  },
+  ({ rng, start, end }) => {
+    const company = rng.pick(['OpenAI', 'Anthropic', 'Google', 'Meta', 'Mistral']);
+    const dates = deadlines(start, end, rng.int(3, 6));
+    const model = rng.pick(['its next flagship model', 'an open-weights model', 'a video generation model']);
+    return {
+      category: 'tech',
+      title: `${company} releases ${model} by ___?`,
+      description: paragraphs(
+        `This market group predicts when ${company} will publicly release ${model}.`,
+        'Each market resolves to "Yes" if the model is generally available to the public (via an app or an API, not only to testers) by its deadline.',
+        GROUP_NOTE,
+        source(`${company}'s official announcements`),
+      ),
+      tags: ['ai'],
+      plan: {
+        kind: 'ladder',
+        direction: 'up',
+        questions: dates.map((d) => `${company} releases ${model} by ${longDate(d)}?`),
+      },
+    };
+  },
+];
+
+const science: Template[] = [
+  ({ rng, end }) => {
+    const agency = rng.pick(SPACE_AGENCIES);
+    const mission = rng.pick(MISSIONS);
+    return {
+      category: 'science',
+      title: `Will ${agency} launch ${mission} by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(`${agency} launches ${mission}`, longDate(end)),
+        'A launch is counted at lift-off; the mission does not need to succeed. Scrubs and static fires do not count.',
+        source(`${agency}'s official channels`),
+      ),
+      tags: ['space'],
+      series: 'launches',
+      plan: { kind: 'binary', question: `Will ${agency} launch ${mission} by ${longDate(end)}?` },
+    };
+  },
+  ({ rng, end }) => {
+    const counts = [10, 12, 14, 16, 18, 20, 22].slice(0, rng.int(4, 7));
+    return {
+      category: 'science',
+      title: `How many orbital launches in ${monthYear(end)}?`,
+      description: paragraphs(
+        `This market group predicts the number of orbital launch attempts worldwide during ${monthYear(end)} (UTC).`,
+        'Each market resolves to "Yes" if the number of orbital launch attempts, successful or not, is greater than its threshold.',
+        source('a public orbital launch log'),
+      ),
+      tags: ['space'],
+      series: 'launches',
+      plan: {
+        kind: 'ladder',
+        direction: 'down',
+        questions: counts.map((c) => `More than ${c} orbital launches in ${monthYear(end)}?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const base = rng.int(100, 130) / 100;
+    const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i * 0.05).toFixed(2));
+    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    return {
+      category: 'science',
+      title: `Global temperature anomaly in ${month}?`,
+      description: paragraphs(
+        `This market group predicts the global land-ocean temperature anomaly for ${month} relative to the 1951–1980 baseline, as first published around ${longDate(end)}.`,
+        'Each market resolves to "Yes" if the published anomaly in °C falls into its bracket (lower bound included, upper bound excluded). The lowest and highest brackets are open-ended.',
+        source("NASA's GISTEMP dataset"),
+      ),
+      tags: ['climate'],
+      series: 'temperature',
+      plan: {
+        kind: 'exclusive',
+        questions: brackets.map((b) => `Will ${month}'s global temperature anomaly be around ${b}°C?`),
+      },
+    };
+  },
+  ({ end }) => ({
+    category: 'science',
+    title: `Will ${year(end)} be the hottest year on record?`,
+    description: paragraphs(
+      yesNo(
+        `${year(end)} is ranked the warmest calendar year on record in the annual global temperature report published`,
+        longDate(end),
+      ),
+      'Ties with a previous record count as "Yes".',
+      source("NASA's annual global temperature report"),
+    ),
+    tags: ['climate'],
+    plan: { kind: 'binary', question: `Will ${year(end)} be the hottest year on record?` },
+  }),
+];
+
+const culture: Template[] = [
+  ({ rng, start }) => {
+    const title = movie(rng);
+    const lows = [20, 30, 40, 50, 60, 75, 90, 110].slice(rng.int(0, 2), rng.int(5, 8));
+    return {
+      category: 'culture',
+      title: `"${title}" opening weekend box office?`,
+      description: paragraphs(
+        `This market group predicts the domestic (US and Canada) opening weekend gross of "${title}", released on ${longDate(start)}.`,
+        'Each market resolves to "Yes" if the three-day Friday-to-Sunday gross falls into its bracket, in millions of US dollars. The highest bracket is open-ended.',
+        'Studio estimates published on Sunday are used if actual figures are not published by the following Tuesday.',
+        source('a box office tracking service'),
+      ),
+      tags: ['movies'],
+      series: 'boxOffice',
+      plan: {
+        kind: 'exclusive',
+        questions: lows.map((low, i) =>
+          i === lows.length - 1
+            ? `Will "${title}" gross more than $${low}M on its opening weekend?`
+            : `Will "${title}" gross $${low}M–$${lows[i + 1]}M on its opening weekend?`,
+        ),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const films = new Set<string>();
+    const count = rng.int(5, 9);
+    while (films.size < count) films.add(movie(rng));
+    return {
+      category: 'culture',
+      title: `Best Picture winner ${year(end)}`,
+      description: paragraphs(
+        `This market group predicts which film will win Best Picture at the ${year(end)} Academy Awards.`,
+        'Each market resolves to "Yes" if the named film wins, and "No" otherwise. If the ceremony is postponed beyond the end of the year, every market resolves to "No".',
+        source('oscars.org'),
+      ),
+      tags: ['movies', 'awards'],
+      series: 'oscars',
+      plan: {
+        kind: 'exclusive',
+        questions: [...films].map((f) => `Will "${f}" win Best Picture at the ${year(end)} Oscars?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const artists = rng.sample(ARTIST_NAMES, rng.int(4, 7));
+    return {
+      category: 'culture',
+      title: `Grammy Album of the Year ${year(end)}`,
+      description: paragraphs(
+        `This market group predicts the winner of Album of the Year at the ${year(end)} Grammy Awards.`,
+        'Each market resolves to "Yes" if an album by the named artist wins, and "No" otherwise.',
+        source('grammy.com'),
+      ),
+      tags: ['music', 'awards'],
+      series: 'grammys',
+      plan: {
+        kind: 'exclusive',
+        questions: artists.map((a) => `Will ${a} win Album of the Year at the ${year(end)} Grammys?`),
+      },
+    };
+  },
+  ({ rng, end }) => {
+    const artist = rng.pick(ARTIST_NAMES);
+    return {
+      category: 'culture',
+      title: `Will ${artist} release a new album by ${longDate(end)}?`,
+      description: paragraphs(
+        yesNo(`${artist} releases a new studio album on major streaming services`, longDate(end)),
+        'Singles, EPs with fewer than seven tracks, live albums and re-releases do not count. An announcement without a release does not count.',
+        source(`${artist}'s official channels`),
+      ),
+      tags: ['music'],
+      plan: { kind: 'binary', question: `Will ${artist} release a new album by ${longDate(end)}?` },
+    };
+  },
+  ({ rng, end }) => {
+    const artists = rng.sample(ARTIST_NAMES, rng.int(3, 5));
+    return {
+      category: 'culture',
+      title: `#1 song on the weekly chart on ${shortDate(end)}?`,
+      description: paragraphs(
+        `This market resolves to the artist of the song ranked first on the weekly streaming chart published on ${longDate(end)}.`,
+        'Collaborations count for the lead artist only. If the top song is by none of the listed artists, the market resolves to "Other".',
+        source("the chart provider's website"),
+      ),
+      tags: ['music'],
+      series: 'chart',
+      plan: {
+        kind: 'multi',
+        markets: [
+          { question: `#1 song on the weekly chart on ${longDate(end)}?`, outcomes: [...artists, 'Other'] },
+        ],
+      },
+    };
+  },
+];
+
+/** Weights: how often each category appears, roughly as on a real prediction-market front page. */
+export const TEMPLATES: readonly (readonly [Template[], number])[] = [
+  [politics, 16],
+  [world, 8],
+  [sports, 22],
+  [crypto, 16],
+  [economics, 10],
+  [business, 8],
+  [tech, 8],
+  [science, 6],
+  [culture, 9],
+];
+
+export function draftEvent(ctx: TemplateContext): Draft {
+  const group = ctx.rng.weighted(TEMPLATES);
+  return ctx.rng.pick(group)(ctx);
+}

@@ -1,0 +1,501 @@
+import type { Series, Tag } from '../../contract/catalog';
+
+/** Top-level topics of the demo catalog; each has its own images and title templates. */
+export const CATEGORIES = [
+  'politics',
+  'world',
+  'sports',
+  'crypto',
+  'economics',
+  'business',
+  'tech',
+  'science',
+  'culture',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Colour variants per category image: public/img/<category>-<variant>.svg. */
+export const IMAGE_VARIANTS = 3;
+export const imagePath = (category: Category, variant: number): string => `/img/${category}-${variant}.svg`;
+
+const tag = (id: number, label: string, slug: string): Tag => ({ id: String(id), label, slug });
+
+/** ~30 tags: one per category, then topics. Ids are stable so links keep working across seeds. */
+export const TAGS = {
+  politics: tag(1, 'Politics', 'politics'),
+  world: tag(2, 'World', 'world'),
+  sports: tag(3, 'Sports', 'sports'),
+  crypto: tag(4, 'Crypto', 'crypto'),
+  economics: tag(5, 'Economy', 'economy'),
+  business: tag(6, 'Business', 'business'),
+  tech: tag(7, 'Tech', 'tech'),
+  science: tag(8, 'Science', 'science'),
+  culture: tag(9, 'Culture', 'culture'),
+  elections: tag(10, 'Elections', 'elections'),
+  usPolitics: tag(11, 'US Politics', 'us-politics'),
+  geopolitics: tag(12, 'Geopolitics', 'geopolitics'),
+  nba: tag(13, 'NBA', 'nba'),
+  nfl: tag(14, 'NFL', 'nfl'),
+  soccer: tag(15, 'Soccer', 'soccer'),
+  tennis: tag(16, 'Tennis', 'tennis'),
+  f1: tag(17, 'Formula 1', 'formula-1'),
+  bitcoin: tag(18, 'Bitcoin', 'bitcoin'),
+  ethereum: tag(19, 'Ethereum', 'ethereum'),
+  altcoins: tag(20, 'Altcoins', 'altcoins'),
+  fed: tag(21, 'Fed Rates', 'fed-rates'),
+  inflation: tag(22, 'Inflation', 'inflation'),
+  jobs: tag(23, 'Jobs', 'jobs'),
+  movies: tag(24, 'Movies', 'movies'),
+  music: tag(25, 'Music', 'music'),
+  awards: tag(26, 'Awards', 'awards'),
+  space: tag(27, 'Space', 'space'),
+  ai: tag(28, 'AI', 'ai'),
+  climate: tag(29, 'Climate', 'climate'),
+  ipos: tag(30, 'IPOs', 'ipos'),
+  stocks: tag(31, 'Stocks', 'stocks'),
+  featured: tag(32, 'Featured', 'featured'),
+} as const satisfies Record<string, Tag>;
+export type TagKey = keyof typeof TAGS;
+
+const series = (id: number, slug: string, title: string): Series => ({ id: String(id), slug, title });
+
+/** ~20 recurring series (a league, a monthly release, a daily price question…). */
+export const SERIES = {
+  nba: series(1, 'nba', 'NBA'),
+  nfl: series(2, 'nfl', 'NFL'),
+  premierLeague: series(3, 'premier-league', 'Premier League'),
+  championsLeague: series(4, 'champions-league', 'Champions League'),
+  grandSlams: series(5, 'tennis-grand-slams', 'Tennis Grand Slams'),
+  f1: series(6, 'formula-1-grands-prix', 'Formula 1 Grands Prix'),
+  fomc: series(7, 'fomc', 'FOMC'),
+  ecb: series(8, 'ecb-rate-decisions', 'ECB Rate Decisions'),
+  cpi: series(9, 'us-cpi', 'US CPI Releases'),
+  jobs: series(10, 'us-jobs-report', 'US Jobs Report'),
+  btcDaily: series(11, 'bitcoin-daily-price', 'Bitcoin Daily Price'),
+  ethDaily: series(12, 'ethereum-daily-price', 'Ethereum Daily Price'),
+  cryptoUpDown: series(13, 'crypto-up-or-down', 'Crypto Up or Down'),
+  oscars: series(14, 'academy-awards', 'Academy Awards'),
+  grammys: series(15, 'grammy-awards', 'Grammy Awards'),
+  boxOffice: series(16, 'box-office-weekend', 'Box Office Weekend'),
+  launches: series(17, 'rocket-launches', 'Rocket Launches'),
+  temperature: series(18, 'global-temperature', 'Global Temperature'),
+  earnings: series(19, 'big-tech-earnings', 'Big Tech Earnings'),
+  elections: series(20, 'national-elections', 'National Elections'),
+  chart: series(21, 'weekly-music-chart', 'Weekly Music Chart'),
+} as const satisfies Record<string, Series>;
+export type SeriesKey = keyof typeof SERIES;
+
+export const COUNTRIES = [
+  'Canada',
+  'Germany',
+  'Brazil',
+  'Japan',
+  'India',
+  'Australia',
+  'France',
+  'Italy',
+  'Spain',
+  'Mexico',
+  'South Korea',
+  'Poland',
+  'the Netherlands',
+  'Sweden',
+  'Argentina',
+  'Chile',
+  'Norway',
+  'Portugal',
+  'Ireland',
+  'New Zealand',
+  'Colombia',
+  'Kenya',
+  'Nigeria',
+  'Indonesia',
+  'Turkey',
+  'Greece',
+  'Austria',
+  'Belgium',
+] as const;
+
+export const PARTIES = [
+  'the Social Democrats',
+  'the Conservatives',
+  'the Liberals',
+  'the Greens',
+  'the Centre Alliance',
+  'the Labour Party',
+  'the Progressive Union',
+  'the National Reform Party',
+  'the Christian Democrats',
+  'the Civic Platform',
+] as const;
+
+export const US_STATES = [
+  'Arizona',
+  'Georgia',
+  'Michigan',
+  'Nevada',
+  'North Carolina',
+  'Pennsylvania',
+  'Wisconsin',
+  'Ohio',
+  'Florida',
+  'Texas',
+  'Virginia',
+  'Minnesota',
+  'New Hampshire',
+  'Maine',
+  'Iowa',
+] as const;
+
+export const BILLS = [
+  'the stablecoin regulation bill',
+  'the farm bill',
+  'a federal data privacy act',
+  'the annual defense authorization act',
+  'a border security package',
+  'a permanent daylight saving time bill',
+  'a bipartisan housing supply bill',
+  'a federal AI safety framework',
+  'a crypto market structure bill',
+  'a drug pricing reform bill',
+] as const;
+
+export const ORGANISATIONS = ['NATO', 'the European Union', 'BRICS', 'the OECD', 'the WTO'] as const;
+export const SUMMITS = ['G20 summit', 'UN climate conference', 'G7 summit', 'Olympic Games'] as const;
+
+export const NBA_TEAMS = [
+  'Hawks',
+  'Celtics',
+  'Nets',
+  'Hornets',
+  'Bulls',
+  'Cavaliers',
+  'Mavericks',
+  'Nuggets',
+  'Pistons',
+  'Warriors',
+  'Rockets',
+  'Pacers',
+  'Clippers',
+  'Lakers',
+  'Grizzlies',
+  'Heat',
+  'Bucks',
+  'Timberwolves',
+  'Pelicans',
+  'Knicks',
+  'Thunder',
+  'Magic',
+  '76ers',
+  'Suns',
+  'Trail Blazers',
+  'Kings',
+  'Spurs',
+  'Raptors',
+  'Jazz',
+  'Wizards',
+] as const;
+
+export const NFL_TEAMS = [
+  'Bills',
+  'Dolphins',
+  'Patriots',
+  'Jets',
+  'Ravens',
+  'Bengals',
+  'Browns',
+  'Steelers',
+  'Texans',
+  'Colts',
+  'Jaguars',
+  'Titans',
+  'Broncos',
+  'Chiefs',
+  'Raiders',
+  'Chargers',
+  'Cowboys',
+  'Giants',
+  'Eagles',
+  'Commanders',
+  'Bears',
+  'Lions',
+  'Packers',
+  'Vikings',
+  'Falcons',
+  'Panthers',
+  'Saints',
+  'Buccaneers',
+  'Cardinals',
+  'Rams',
+  '49ers',
+  'Seahawks',
+] as const;
+
+export const EPL_CLUBS = [
+  'Arsenal',
+  'Aston Villa',
+  'Bournemouth',
+  'Brentford',
+  'Brighton',
+  'Chelsea',
+  'Crystal Palace',
+  'Everton',
+  'Fulham',
+  'Liverpool',
+  'Manchester City',
+  'Manchester United',
+  'Newcastle',
+  'Nottingham Forest',
+  'Tottenham',
+  'West Ham',
+  'Wolves',
+] as const;
+
+export const EUROPEAN_CLUBS = [
+  'Real Madrid',
+  'Barcelona',
+  'Bayern Munich',
+  'Paris Saint-Germain',
+  'Inter Milan',
+  'Juventus',
+  'Borussia Dortmund',
+  'Atlético Madrid',
+  'Benfica',
+  'Porto',
+  'Ajax',
+  'Napoli',
+  'AC Milan',
+  'Manchester City',
+  'Arsenal',
+  'Liverpool',
+] as const;
+
+/** Invented player names: the demo makes no claims about real people. */
+export const FIRST_NAMES = [
+  'Luca',
+  'Mateo',
+  'Elena',
+  'Noah',
+  'Sofia',
+  'Jonas',
+  'Amara',
+  'Kai',
+  'Iris',
+  'Tomas',
+  'Yara',
+  'Felix',
+  'Nina',
+  'Oscar',
+  'Lena',
+  'Rafael',
+  'Maya',
+  'Hugo',
+  'Zara',
+  'Anton',
+] as const;
+export const LAST_NAMES = [
+  'Varga',
+  'Lindqvist',
+  'Okafor',
+  'Moreau',
+  'Castell',
+  'Novak',
+  'Hartmann',
+  'Sato',
+  'Ferreira',
+  'Kowalski',
+  'Brandt',
+  'Delgado',
+  'Ivanova',
+  'Mensah',
+  'Rossi',
+  'Andersen',
+  'Takeda',
+  'Quinlan',
+  'Petrov',
+  'Aziz',
+] as const;
+
+export const TENNIS_TOURNAMENTS = ['Australian Open', 'French Open', 'Wimbledon', 'US Open'] as const;
+export const GRANDS_PRIX = [
+  'Bahrain',
+  'Saudi Arabian',
+  'Australian',
+  'Japanese',
+  'Miami',
+  'Monaco',
+  'Spanish',
+  'Canadian',
+  'Austrian',
+  'British',
+  'Belgian',
+  'Hungarian',
+  'Dutch',
+  'Italian',
+  'Singapore',
+  'United States',
+  'Mexico City',
+  'São Paulo',
+  'Las Vegas',
+  'Abu Dhabi',
+] as const;
+export const F1_TEAMS = [
+  'McLaren',
+  'Ferrari',
+  'Red Bull Racing',
+  'Mercedes',
+  'Aston Martin',
+  'Alpine',
+  'Williams',
+  'Haas',
+  'Sauber',
+  'Racing Bulls',
+] as const;
+
+export interface Coin {
+  name: string;
+  symbol: string;
+  /** A typical price level in USD, to place thresholds plausibly. */
+  price: number;
+}
+export const COINS: readonly Coin[] = [
+  { name: 'Bitcoin', symbol: 'BTC', price: 95_000 },
+  { name: 'Ethereum', symbol: 'ETH', price: 3_400 },
+  { name: 'Solana', symbol: 'SOL', price: 180 },
+  { name: 'XRP', symbol: 'XRP', price: 2.4 },
+  { name: 'Dogecoin', symbol: 'DOGE', price: 0.3 },
+  { name: 'Cardano', symbol: 'ADA', price: 0.8 },
+  { name: 'Avalanche', symbol: 'AVAX', price: 32 },
+  { name: 'Chainlink', symbol: 'LINK', price: 18 },
+  { name: 'Litecoin', symbol: 'LTC', price: 95 },
+  { name: 'Polkadot', symbol: 'DOT', price: 6 },
+];
+export const CRYPTO_FIRMS = [
+  'Kraken',
+  'Gemini',
+  'Consensys',
+  'Ledger',
+  'Phantom',
+  'Chainalysis',
+  'Fireblocks',
+  'Ripple',
+] as const;
+
+export const TECH_COMPANIES = [
+  'Apple',
+  'Google',
+  'Microsoft',
+  'Nvidia',
+  'Meta',
+  'Amazon',
+  'OpenAI',
+  'Anthropic',
+  'Tesla',
+  'Samsung',
+  'Netflix',
+  'AMD',
+] as const;
+export const PRODUCTS = [
+  'a foldable phone',
+  'a new flagship AI model',
+  'smart glasses',
+  'a humanoid robot',
+  'a subscription price increase',
+  'a new VR headset',
+  'a self-driving taxi service in Europe',
+  'an AI-powered search engine',
+  'a custom AI chip',
+  'a satellite internet phone plan',
+] as const;
+
+/** Invented start-ups for IPO and funding questions. */
+export const STARTUP_PREFIXES = [
+  'Nimbus',
+  'Quanta',
+  'Helio',
+  'Arbor',
+  'Vector',
+  'Lumen',
+  'Cobalt',
+  'Orbit',
+  'Tandem',
+  'Strata',
+  'Kestrel',
+  'Meridian',
+] as const;
+export const STARTUP_SUFFIXES = [
+  'Labs',
+  'Robotics',
+  'Pay',
+  'Health',
+  'Energy',
+  'AI',
+  'Systems',
+  'Bio',
+] as const;
+
+export const MOVIE_WORDS_A = [
+  'The Last',
+  'Midnight',
+  'Silent',
+  'Beyond the',
+  'Crimson',
+  'Return of the',
+  'Echoes of the',
+  'Shadow',
+  'Golden',
+  'The Iron',
+] as const;
+export const MOVIE_WORDS_B = [
+  'Horizon',
+  'Protocol',
+  'Kingdom',
+  'Frontier',
+  'Tide',
+  'Garden',
+  'Signal',
+  'Empire',
+  'Voyage',
+  'Harbor',
+] as const;
+export const ARTIST_NAMES = [
+  'Nova Lane',
+  'The Paper Lanterns',
+  'Milo Ashby',
+  'Saint Juniper',
+  'Kaia Reyes',
+  'Velvet Static',
+  'DJ Corvid',
+  'Harbor Lights',
+  'Ama Boateng',
+  'Ruby Vance',
+  'The Night Orchard',
+  'Theo Marlow',
+] as const;
+
+export const SPACE_AGENCIES = ['NASA', 'ESA', 'JAXA', 'ISRO', 'SpaceX', 'Blue Origin', 'Rocket Lab'] as const;
+export const MISSIONS = [
+  'a crewed lunar flyby',
+  'a Mars sample-return test',
+  'its heavy-lift rocket on an orbital flight',
+  'a Venus orbiter',
+  'a reusable upper stage',
+  'a commercial space station module',
+  'an asteroid deflection test',
+  'a Europa lander study mission',
+] as const;
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
