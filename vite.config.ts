@@ -1,9 +1,21 @@
 import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // File routes under src/app/routes; must run before react() so split route chunks get the JSX transform.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/app/routes',
+      generatedRouteTree: 'src/app/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    tailwindcss(),
+  ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     proxy: { '/gamma': 'http://127.0.0.1:8080', '/clob': 'http://127.0.0.1:8080' },

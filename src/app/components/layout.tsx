@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { LiveRegion } from './live-region';
+import { TopBar } from './top-bar';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-accent-600 px-3 py-2 text-white focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-6 focus:outline-none"
+      >
+        {children}
+      </main>
+      <footer className="border-t border-neutral-200 px-4 py-4 text-center text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+        Marketdesk: prices are probabilities implied by the order book, not advice.
+      </footer>
+      <LiveRegion />
+    </div>
+  );
+}

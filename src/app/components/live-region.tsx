@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+type Listener = (message: string) => void;
+const listeners = new Set<Listener>();
+
+/** Says `message` to screen readers through the page's one polite live region. */
+export function announce(message: string): void {
+  for (const listener of listeners) listener(message);
+}
+
+/** Mounted once in the layout. Clearing first makes a repeated message ("Link copied" twice) heard again. */
+export function LiveRegion() {
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener: Listener = (next) => {
+      setMessage('');
+      clearTimeout(timer);
+      timer = setTimeout(() => setMessage(next), 50);
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      clearTimeout(timer);
+    };
+  }, []);
+  return (
+    <div role="status" aria-live="polite" className="sr-only" data-testid="live-region">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ApiError, NetworkError } from '../lib/api-client';
+
+/** A person-readable sentence for any failure (the contract's sentence when the server gave one). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  return 'Something went wrong while loading this page.';
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+    >
+      <p className="font-semibold">Could not load this.</p>
+      <p className="mt-1">{errorMessage(error)}</p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800"
+        >
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700">
+      <p className="font-semibold">{title}</p>
+      {children && <div className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{children}</div>}
+    </div>
+  );
+}
+
+export function NotFound({ what = 'page' }: { what?: string }) {
+  return (
+    <section aria-labelledby="not-found-heading" className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-sm font-semibold text-accent-600 dark:text-accent-400">404</p>
+      <h1 id="not-found-heading" className="mt-2 text-2xl font-semibold">
+        This {what} does not exist
+      </h1>
+      <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+        The link may be mistyped, or the {what} was removed from the catalog.
+      </p>
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-md bg-accent-600 px-4 py-2 text-sm font-medium text-white hover:bg-accent-700"
+      >
+        Back to top markets
+      </Link>
+    </section>
+  );
+}

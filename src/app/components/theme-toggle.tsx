@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+
+const STORAGE_KEY = 'marketdesk-theme';
+
+function systemPrefersDark(): boolean {
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
+function readSaved(): 'light' | 'dark' | null {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return saved === 'light' || saved === 'dark' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function applyTheme(dark: boolean): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', dark);
+  root.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/**
+ * Light/dark switch. Until the user picks, the system setting rules (and is followed live);
+ * a pick is saved and wins from then on. public/theme.js applies the same rule before first paint.
+ */
+export function ThemeToggle() {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+
+  useEffect(() => {
+    const media = window.matchMedia?.('(prefers-color-scheme: dark)');
+    if (!media) return;
+    const follow = () => {
+      if (readSaved() !== null) return;
+      applyTheme(media.matches);
+      setDark(media.matches);
+    };
+    media.addEventListener('change', follow);
+    return () => media.removeEventListener('change', follow);
+  }, []);
+
+  return (
+    <button
+      type="button"
+      aria-pressed={dark}
+      aria-label="Dark theme"
+      title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      onClick={() => {
+        const next = !dark;
+        applyTheme(next);
+        setDark(next);
+        try {
+          // Picking what the system already shows returns to following the system.
+          if (next === systemPrefersDark()) localStorage.removeItem(STORAGE_KEY);
+          else localStorage.setItem(STORAGE_KEY, next ? 'dark' : 'light');
+        } catch {
+          // Storage may be blocked: the choice then lasts for this page only.
+        }
+      }}
+      className="inline-flex size-9 items-center justify-center rounded-md text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+    >
+      {dark ? (
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+          <path d="M17.3 13.4A7.5 7.5 0 0 1 6.6 2.7a7.5 7.5 0 1 0 10.7 10.7Z" />
+        </svg>
+      ) : (
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
+          <circle cx="10" cy="10" r="3.5" />
+          <path d="M10 1.5v2M10 16.5v2M1.5 10h2M16.5 10h2M4 4l1.4 1.4M14.6 14.6 16 16M4 16l1.4-1.4M14.6 5.4 16 4" />
+        </svg>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,153 @@
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ThemeToggle } from './theme-toggle';
+
+const LIST_PATH = /^\/($|tags\/[^/]+$|series\/[^/]+$)/;
+const DEBOUNCE_MS = 300;
+
+/** Title search: on a list page it filters that list as you type; elsewhere Enter searches the top list. */
+function SearchField() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onList = LIST_PATH.test(location.pathname);
+  const urlQuery = onList ? String((location.search as { q?: unknown }).q ?? '') : '';
+  const [value, setValue] = useState(urlQuery);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  // Back/forward or a link changed q: show what the URL says.
+  useEffect(() => setValue(urlQuery), [urlQuery]);
+
+  useEffect(() => {
+    if (!onList || value.trim() === urlQuery) return;
+    const timer = setTimeout(() => {
+      void navigate({
+        to: location.pathname,
+        // Typing replaces the entry, so Back leaves the search instead of stepping through keystrokes.
+        replace: true,
+        search: (prev: Record<string, unknown>) => ({
+          ...prev,
+          q: value.trim() || undefined,
+          page: undefined,
+        }),
+      } as never);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, onList, urlQuery, location.pathname, navigate]);
+
+  // "/" focuses the search from anywhere except while typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (e.key === '/' && !typing && !e.metaKey && !e.ctrlKey && !e.altKey) {
+        e.preventDefault();
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <search className="min-w-0 flex-1">
+      <form
+        className="w-full"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!onList) void navigate({ to: '/', search: { q: value.trim() || undefined } as never });
+        }}
+      >
+        <label htmlFor={id} className="sr-only">
+          Search events by title
+        </label>
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          value={value}
+          maxLength={200}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Search events  ( / )"
+          autoComplete="off"
+          className="h-9 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm placeholder:text-neutral-500 focus:border-accent-500 dark:border-neutral-700 dark:bg-neutral-900 dark:placeholder:text-neutral-400"
+        />
+      </form>
+    </search>
+  );
+}
+
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white';
+const navActive = { className: 'bg-neutral-100 text-neutral-900 dark:bg-neutral-800 dark:text-white' };
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/tags" className={navLink} activeProps={navActive} onClick={onNavigate}>
+        Tags
+      </Link>
+      <Link to="/series" className={navLink} activeProps={navActive} onClick={onNavigate}>
+        Series
+      </Link>
+      <Link to="/keys" className={navLink} activeProps={navActive} onClick={onNavigate}>
+        Keys
+      </Link>
+    </>
+  );
+}
+
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded font-semibold"
+          aria-label="Marketdesk home"
+        >
+          <img src="/favicon.svg" alt="" width="24" height="24" className="size-6" />
+          <span className="hidden sm:inline">Marketdesk</span>
+        </Link>
+        <SearchField />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLinks />
+        </nav>
+        <ThemeToggle />
+        <button
+          type="button"
+          className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-nav"
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            {menuOpen ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav
+          id="mobile-nav"
+          aria-label="Main"
+          className="flex flex-col gap-1 border-t border-neutral-200 px-3 py-2 md:hidden dark:border-neutral-800"
+        >
+          <NavLinks onNavigate={() => setMenuOpen(false)} />
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { Series } from '../../../../contract/catalog';
+import { getJson } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
+
+export async function fetchSeriesById(id: string, signal?: AbortSignal): Promise<Series> {
+  const { data } = await getJson<Series>(`${config.gammaUrl}/series/${encodeURIComponent(id)}`, signal);
+  return data;
+}
+
+export const seriesByIdQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'series', id],
+    queryFn: ({ signal }) => fetchSeriesById(id, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSeriesById(id: string) {
+  return useSuspenseQuery(seriesByIdQueryOptions(id)).data;
+}

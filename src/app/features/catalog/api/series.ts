@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Series } from '../../../../contract/catalog';
+import { getJson } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
+
+export async function fetchSeries(signal?: AbortSignal): Promise<Series[]> {
+  const { data } = await getJson<Series[]>(`${config.gammaUrl}/series`, signal);
+  return data;
+}
+
+export const seriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['catalog', 'series'],
+    queryFn: ({ signal }) => fetchSeries(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSeriesList() {
+  return useQuery(seriesQueryOptions());
+}

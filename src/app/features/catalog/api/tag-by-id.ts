@@ -1,0 +1,20 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { Tag } from '../../../../contract/catalog';
+import { getJson } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
+
+export async function fetchTagById(id: string, signal?: AbortSignal): Promise<Tag> {
+  const { data } = await getJson<Tag>(`${config.gammaUrl}/tags/${encodeURIComponent(id)}`, signal);
+  return data;
+}
+
+export const tagByIdQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'tag', id],
+    queryFn: ({ signal }) => fetchTagById(id, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useTagById(id: string) {
+  return useSuspenseQuery(tagByIdQueryOptions(id)).data;
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TagWithCount } from '../../../../contract/catalog';
+import { getJson } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
+
+export async function fetchTags(signal?: AbortSignal): Promise<TagWithCount[]> {
+  const { data } = await getJson<TagWithCount[]>(`${config.gammaUrl}/tags`, signal);
+  return data;
+}
+
+export const tagsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['catalog', 'tags'],
+    queryFn: ({ signal }) => fetchTags(signal),
+    // Tag counts move slowly; one fetch serves the strip, the tag index and every page for a while.
+    staleTime: 5 * 60_000,
+  });
+
+export function useTags() {
+  return useQuery(tagsQueryOptions());
+}

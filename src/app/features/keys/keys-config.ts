@@ -1,0 +1,16 @@
+import { DEFAULT_CHAIN_ID } from '../../../contract/auth';
+
+/**
+ * The Keys page's build-time settings, read once. The L1 domain's chainId must match the server's
+ * CHAIN_ID (default 137 on both sides); WalletConnect stays off unless a project id is given, since it
+ * needs a relay on the network.
+ */
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = Number(value?.trim());
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export const keysConfig = {
+  chainId: positiveInt(import.meta.env.VITE_CHAIN_ID, DEFAULT_CHAIN_ID),
+  walletConnectProjectId: import.meta.env.VITE_WALLETCONNECT_PROJECT_ID?.trim() || undefined,
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The server's clock as this page sees it. L1 timestamps must be within 300 s (past) / 30 s (future)
+ * of server time and L2 within 60 s (CONTRACT B2, B3), so a computer whose clock drifts would fail
+ * every signature: the page asks GET /time once, keeps the offset, and corrects it from
+ * SVC_SERVER_TIME when the server says a timestamp was out of range.
+ */
+export class ServerClock {
+  private offsetSeconds: number | undefined;
+
+  constructor(
+    private readonly fetchServerTime: () => Promise<number>,
+    private readonly localMs: () => number = () => Date.now(),
+  ) {}
+
+  get isSynced(): boolean {
+    return this.offsetSeconds !== undefined;
+  }
+
+  /** Server minus local, in whole seconds (positive: the server is ahead). */
+  get offset(): number {
+    return this.offsetSeconds ?? 0;
+  }
+
+  /** Asks the server; the answer is taken as of the middle of the round trip. */
+  async sync(): Promise<void> {
+    const before = this.localMs();
+    const server = await this.fetchServerTime();
+    const after = this.localMs();
+    this.offsetSeconds = Math.round(server - (before + after) / 2000);
+  }
+
+  /** Uses a server time the server just reported (SVC_SERVER_TIME). */
+  correctFrom(serverTime: number): void {
+    this.offsetSeconds = Math.round(serverTime - this.localMs() / 1000);
+  }
+
+  /** Server time now, in unix seconds; syncs first if it never has. */
+  async now(): Promise<number> {
+    if (this.offsetSeconds === undefined) await this.sync();
+    return Math.floor(this.localMs() / 1000) + this.offset;
+  }
+}

@@ -1,0 +1,52 @@
+import { type CreateConnectorFn, createConfig, custom, injected } from 'wagmi';
+import { walletConnect } from 'wagmi/connectors';
+import { chainFor } from './chains';
+
+export interface WalletConfigOptions {
+  chainId: number;
+  walletConnectProjectId?: string | undefined;
+  /** Tests pass wagmi's `mock` connector here. Default: the plain injected provider (+ WalletConnect). */
+  connectors?: CreateConnectorFn[];
+  /** EIP-6963: every wallet the browser announces becomes its own connector (default on). */
+  multiInjectedProviderDiscovery?: boolean;
+}
+
+/**
+ * The page only asks the wallet to sign typed data; it never reads the chain. So the chain transport
+ * refuses every call instead of silently talking to a public RPC node (nothing to allow in the CSP).
+ */
+const noChainReads = custom({
+  async request({ method }: { method: string }) {
+    throw new Error(`The Keys page makes no chain requests (${method}).`);
+  },
+});
+
+/** The one wagmi config of the Keys page (ARCHITECTURE: wallet code only under features/keys). */
+export function createWalletConfig(options: WalletConfigOptions) {
+  const chain = chainFor(options.chainId);
+  const connectors = options.connectors ?? [
+    injected(),
+    ...(options.walletConnectProjectId
+      ? [
+          walletConnect({
+            projectId: options.walletConnectProjectId,
+            showQrModal: true,
+            metadata: {
+              name: 'Marketdesk',
+              description: 'Manage your trading API keys',
+              url: window.location.origin,
+              icons: [],
+            },
+          }),
+        ]
+      : []),
+  ];
+  return createConfig({
+    chains: [chain],
+    connectors,
+    multiInjectedProviderDiscovery: options.multiInjectedProviderDiscovery ?? true,
+    transports: { [chain.id]: noChainReads },
+  });
+}
+
+export type WalletConfig = ReturnType<typeof createWalletConfig>;

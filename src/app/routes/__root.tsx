@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { Layout } from '../components/layout';
+import { NotFound } from '../components/status-states';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({ meta: [{ title: 'Marketdesk' }] }),
+  component: Root,
+  notFoundComponent: () => <NotFound />,
+});
+
+function Root() {
+  return (
+    <>
+      <HeadContent />
+      <Layout>
+        <Outlet />
+      </Layout>
+    </>
+  );
+}
