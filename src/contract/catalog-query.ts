@@ -48,10 +48,11 @@ const text = (max: number) =>
     .refine((v) => !hasControlCharacter.test(v), 'must not contain control characters');
 
 /** A parameter that may repeat (`id=1&id=2`): always an array after parsing. */
-const repeatable = <T extends z.ZodType<string, string>>(item: T, what: string) =>
+const repeatable = <T extends z.ZodType<string, string>>(item: () => T, what: string) =>
   z
+    // Two instances of the item schema: with one shared instance the OpenAPI anyOf lost a branch.
     .union(
-      [item, z.array(item).max(EVENTS_MAX_REPEAT, `may be repeated at most ${EVENTS_MAX_REPEAT} times`)],
+      [item(), z.array(item()).max(EVENTS_MAX_REPEAT, `may be repeated at most ${EVENTS_MAX_REPEAT} times`)],
       {
         error: `must be ${what}`,
       },
@@ -89,10 +90,10 @@ const offset = once('must be an integer')
   .refine((n) => n <= EVENTS_MAX_OFFSET, `must be at most ${EVENTS_MAX_OFFSET}`);
 
 const eventsQueryShape = {
-  id: repeatable(decimalInteger(once('must be a decimal integer')), 'a decimal integer')
+  id: repeatable(() => decimalInteger(once('must be a decimal integer')), 'a decimal integer')
     .optional()
     .meta({ description: 'Event id; may repeat (id=1&id=2): any of them matches.' }),
-  slug: repeatable(text(500), 'non-empty text of at most 500 characters')
+  slug: repeatable(() => text(500), 'non-empty text of at most 500 characters')
     .optional()
     .meta({ description: 'Event slug; may repeat: any of them matches.' }),
   tag_id: decimalInteger(once('must be a decimal integer')).optional(),
@@ -129,7 +130,7 @@ const DEFAULTS = { limit: EVENTS_DEFAULT_LIMIT, offset: 0, ascending: true } as 
 /**
  * The query string for a typed query (what the dashboard links to): parameters at their default
  * are left out, repeatable ones are repeated, and the order of keys is fixed, so equal queries give
- * equal strings. `EventsQuery.parse(Object.fromEntries-like(toSearchParams(q)))` gives back `q`.
+ * equal strings. `EventsQuery.parse(searchParamsToObject(toSearchParams(q)))` gives back `q`.
  */
 export function toSearchParams(query: Partial<EventsQuery>): URLSearchParams {
   const params = new URLSearchParams();

@@ -59,6 +59,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const methodsByPattern = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
+    // @fastify/cors answers preflights with an `OPTIONS <prefix>/*` route: that wildcard must not
+    // turn every unknown path under the prefix into a 405.
+    if (route.url.endsWith('*') && methods.every((m) => m === 'OPTIONS')) return;
     let set = methodsByPattern.get(route.url);
     if (!set) {
       set = new Set();

@@ -1,5 +1,209 @@
-import type { FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Event, Series, TagWithCount } from '../../contract/catalog';
+import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
+import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
+import type { Db } from '../db/open';
+import { ApiError } from '../errors';
+import * as repository from './repository';
+import {
+  type CachedResponse,
+  etagMatches,
+  jsonResponse,
+  ResponseCache,
+  type ResponseCacheOptions,
+} from './response-cache';
 
-/** Placeholder: filled in by its issue. */
-export const catalogPlugin: FastifyPluginAsync<PluginOptions> = async () => {};
+/**
+ * Server-side freshness of a cached response. The import command runs in another process, so the
+ * server cannot be told about a change: a response is at most CACHE_TTL_MS old when served, and a
+ * client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so a change shows within ~15 s.
+ */
+export const CACHE_TTL_MS = 5_000;
+export const CLIENT_MAX_AGE_S = 10;
+const CACHE_CONTROL = `public, max-age=${CLIENT_MAX_AGE_S}`;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface CatalogPluginOptions extends PluginOptions {
+  /** Response cache tuning (tests, benchmarks); defaults suit the demo catalog. */
+  cache?: Partial<ResponseCacheOptions>;
+}
+
+const IdParams = z.object({ id: z.string().regex(/^[0-9]{1,40}$/, 'must be a decimal integer') });
+const SlugParams = z.object({ slug: z.string().min(1) });
+const errors = { 400: ErrorBody, 404: ErrorBody };
+
+/** The catalog interface (CONTRACT B6): read-only events, tags and series, cached, any origin. */
+export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
+  root,
+  { config, database, cache },
+) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = database.db;
+  const responses = new ResponseCache({
+    ttlMs: CACHE_TTL_MS,
+    maxEntries: 1_000,
+    maxBytes: 64 * 1024 * 1024,
+    ...cache,
+  });
+
+  // Scoped to this plugin: the trading interface registers its own, restricted CORS in its scope.
+  await app.register(cors, {
+    origin: '*',
+    credentials: false,
+    methods: ['GET', 'HEAD'],
+    exposedHeaders: ['X-Total-Count', 'ETag'],
+    maxAge: 600,
+  });
+  await registerOpenApi(app, config.GAMMA_BASE);
+
+  /** Serves a cached (or freshly loaded) response, answering 304 when the client already has it. */
+  const serve = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: (db: Db) => Promise<CachedResponse | null>,
+    notFound?: () => ApiError,
+  ) => {
+    const response = await responses.get(key, () => load(db));
+    if (!response) throw notFound ? notFound() : new ApiError('NOT_FOUND', 'Not found.');
+    void reply.headers({ ...response.headers, ETag: response.etag, 'Cache-Control': CACHE_CONTROL });
+    if (etagMatches(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
+    return reply.type(JSON_TYPE).send(response.body);
+  };
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        summary: 'Events with their markets, tags and series',
+        description:
+          'Filters combine with AND. Ties always break by id ascending, so pages never overlap. X-Total-Count carries the number of matching events.',
+        querystring: EventsQuery,
+        response: { 200: z.array(Event), 400: ErrorBody },
+      },
+    },
+    (request, reply) =>
+      serve(request, reply, eventsCacheKey(request.query), async (db) => {
+        const page = await repository.listEvents(db, request.query);
+        return jsonResponse(page.events, { 'X-Total-Count': String(page.total) });
+      }),
+  );
+
+  app.get(
+    '/events/:id',
+    { schema: { summary: 'One event by numeric id', params: IdParams, response: { 200: Event, ...errors } } },
+    (request, reply) => {
+      const id = BigInt(request.params.id).toString();
+      return serve(
+        request,
+        reply,
+        `event:${id}`,
+        async (db) => nullable(await repository.getEventById(db, id)),
+        () => new ApiError('EVENT_NOT_FOUND', `There is no event with id ${id}.`),
+      );
+    },
+  );
+
+  app.get(
+    '/events/slug/:slug',
+    {
+      schema: { summary: 'One event by slug', params: SlugParams, response: { 200: Event, 404: ErrorBody } },
+    },
+    (request, reply) => {
+      const { slug } = request.params;
+      return serve(
+        request,
+        reply,
+        `slug:${slug}`,
+        async (db) => nullable(await repository.getEventBySlug(db, slug)),
+        () => new ApiError('EVENT_NOT_FOUND', `There is no event with slug "${slug}".`),
+      );
+    },
+  );
+
+  app.get(
+    '/tags',
+    { schema: { summary: 'All tags with their number of events', response: { 200: z.array(TagWithCount) } } },
+    (request, reply) =>
+      serve(request, reply, 'tags', async (db) => jsonResponse(await repository.listTags(db))),
+  );
+
+  app.get(
+    '/tags/:id',
+    { schema: { summary: 'One tag', params: IdParams, response: { 200: TagWithCount, ...errors } } },
+    (request, reply) => {
+      const id = BigInt(request.params.id).toString();
+      return serve(
+        request,
+        reply,
+        `tag:${id}`,
+        async (db) => nullable(await repository.getTagById(db, id)),
+        () => new ApiError('TAG_NOT_FOUND', `There is no tag with id ${id}.`),
+      );
+    },
+  );
+
+  app.get(
+    '/series',
+    { schema: { summary: 'All series', response: { 200: z.array(Series) } } },
+    (request, reply) =>
+      serve(request, reply, 'series', async (db) => jsonResponse(await repository.listSeries(db))),
+  );
+
+  app.get(
+    '/series/:id',
+    { schema: { summary: 'One series', params: IdParams, response: { 200: Series, ...errors } } },
+    (request, reply) => {
+      const id = BigInt(request.params.id).toString();
+      return serve(
+        request,
+        reply,
+        `series:${id}`,
+        async (db) => nullable(await repository.getSeriesById(db, id)),
+        () => new ApiError('SERIES_NOT_FOUND', `There is no series with id ${id}.`),
+      );
+    },
+  );
+};
+
+const nullable = (value: unknown) => (value === null ? null : jsonResponse(value));
+
+/**
+ * The cache key of an /events query: its canonical query string (defaults dropped, fixed key order)
+ * with the any-of lists sorted and deduplicated, so `id=2&id=1` and `id=1&id=2&limit=20` share one
+ * entry while any difference in meaning gives a different key.
+ */
+export function eventsCacheKey(query: EventsQuery): string {
+  const canonical: EventsQuery = { ...query };
+  if (query.id) canonical.id = [...new Set(query.id)].sort();
+  if (query.slug) canonical.slug = [...new Set(query.slug)].sort();
+  return `events?${toSearchParams(canonical).toString()}`;
+}
+
+async function registerOpenApi(app: FastifyInstance, base: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marketdesk catalog interface',
+        version: '1.0.0',
+        description:
+          'Read-only prediction-market catalog: events with nested markets, tags and series. Any origin may call it (CORS, no credentials). Responses carry ETag and Cache-Control and honour If-None-Match.',
+      },
+      servers: [{ url: base }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  let document: CachedResponse | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, (request, reply) => {
+    document ??= jsonResponse(app.swagger());
+    void reply.headers({ ETag: document.etag, 'Cache-Control': CACHE_CONTROL });
+    if (etagMatches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+    return reply.type(JSON_TYPE).send(document.body);
+  });
+}

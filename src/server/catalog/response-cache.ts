@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * In-memory cache of serialized catalog responses (body bytes + ETag), keyed by the canonical form
+ * of a request. The catalog is read-only for the server: it changes only when the import command
+ * writes to the database, from another process the server hears nothing from. So an entry lives
+ * `ttlMs` at most; that is the staleness bound of the server (clients may add their own
+ * Cache-Control max-age on top). PGlite answers one query at a time: without this cache a hot list
+ * would queue every request behind the database.
+ *
+ * Bounded LRU (entries and bytes), and concurrent misses of one key share one load (one database
+ * query in flight per key).
+ */
+
+export interface CachedResponse {
+  body: Buffer;
+  etag: string;
+  /** Extra headers that belong to the body (e.g. X-Total-Count). */
+  headers: Record<string, string>;
+}
+
+interface Entry {
+  value: CachedResponse;
+  expires: number;
+}
+
+export interface ResponseCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<CachedResponse | null>>();
+  private bytes = 0;
+  private readonly now: () => number;
+  /** Loads started (misses that reached the loader): lets tests see coalescing and hits. */
+  loads = 0;
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached response, or the loader's (shared with concurrent callers of the same key). */
+  async get(key: string, load: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
+    const hit = this.lookup(key);
+    if (hit) return hit;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    this.loads++;
+    const promise = load().then(
+      (value) => {
+        this.inFlight.delete(key);
+        // null (e.g. not found) is not cached: it must not hold a slot or hide a later import.
+        if (value) this.store(key, value);
+        return value;
+      },
+      (err: unknown) => {
+        this.inFlight.delete(key);
+        throw err;
+      },
+    );
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  /** A fresh entry, marked most recently used; expired entries are dropped. */
+  lookup(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= this.now()) {
+      this.bytes -= entry.value.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, value: CachedResponse): void {
+    const size = value.body.length;
+    if (size > this.options.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.value.body.length;
+    }
+    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+    this.bytes += size;
+    // Map iteration order is insertion order: the first key is the least recently used.
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.value.body.length;
+    }
+  }
+}
+
+/** A serialized JSON response with its strong ETag (hash of the bytes). */
+export function jsonResponse(value: unknown, headers: Record<string, string> = {}): CachedResponse {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag, headers };
+}
+
+/** If-None-Match matches this ETag (a list, weak comparison as RFC 9110 asks for GET, or `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag.replace(/^W\//, '') === bare) return true;
+  }
+  return false;
+}
