@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base64ToBytes, bytesToBase64 } from '../../contract/auth-base64';
+import { ApiKeyList, RevokedApiKey, ServerTime } from '../../contract/auth-schemas';
+import { buildTestApp, type TestApp } from '../test/app';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/open';
+import { insertApiKeyWithinLimit } from './key-store';
+import { createKey, l1, l2, newWallet, nowSeconds, send } from './test-helpers';
+
+/** Positive paths of the trading interface (CONTRACT B5), on PGlite or PostgreSQL. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ SVC_MASTER_KEY: 'cd'.repeat(32) });
+});
+afterAll(() => t?.close());
+
+type Headers = Record<string, string>;
+const asHeaders = (h: object) => h as Headers;
+
+describe('GET /time', () => {
+  it('answers the server time as a bare JSON integer', async () => {
+    const res = await send(t.app, { method: 'GET', url: '/clob/time' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatch(/^\d+$/);
+    expect(Math.abs(ServerTime.parse(res.json()) - nowSeconds())).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the key lifecycle', () => {
+  it('creates keys (201, fresh credentials each time) and lists them oldest first over L1 and L2', async () => {
+    const wallet = newWallet();
+    const a = await createKey(t.app, wallet);
+    const b = await createKey(t.app, wallet);
+    expect(new Set([a.apiKey, b.apiKey, a.secret, b.secret, a.passphrase, b.passphrase]).size).toBe(6);
+    expect(a.apiKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a.secret).toHaveLength(44);
+    expect(base64ToBytes(a.secret)).toHaveLength(32);
+
+    const viaL1 = await send(t.app, { method: 'GET', url: '/clob/api-keys', headers: await l1(wallet) });
+    expect(viaL1.statusCode).toBe(200);
+    expect(ApiKeyList.parse(viaL1.json())).toEqual({ apiKeys: [a.apiKey, b.apiKey] });
+    const viaL2 = await send(t.app, {
+      method: 'GET',
+      url: '/clob/api-keys',
+      headers: asHeaders(await l2(b, { method: 'GET', path: '/api-keys' })),
+    });
+    expect(viaL2.json()).toEqual({ apiKeys: [a.apiKey, b.apiKey] });
+    expect(viaL2.body).not.toContain(b.secret);
+    expect(viaL2.headers['cache-control']).toBe('no-store');
+  });
+
+  it('ignores a body on POST, and accepts the address in any hex case', async () => {
+    const wallet = newWallet();
+    const headers = await l1(wallet);
+    const res = await send(t.app, {
+      method: 'POST',
+      url: '/clob/api-keys',
+      headers: {
+        ...headers,
+        SVC_ADDRESS: wallet.address.toUpperCase().replace('0X', '0x'),
+        'content-type': 'application/json',
+      },
+      payload: '{"anything": true}',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('revokes with L1 ?apiKey=, with L2 ?apiKey= of the same owner, and with L2 itself', async () => {
+    const wallet = newWallet();
+    const [a, b, c, d] = [
+      await createKey(t.app, wallet),
+      await createKey(t.app, wallet),
+      await createKey(t.app, wallet),
+      await createKey(t.app, wallet),
+    ];
+    if (!a || !b || !c || !d) throw new Error('keys');
+
+    const byL1 = await send(t.app, {
+      method: 'DELETE',
+      url: `/clob/api-keys?apiKey=${a.apiKey}`,
+      headers: await l1(wallet),
+    });
+    expect(byL1.statusCode).toBe(200);
+    expect(RevokedApiKey.parse(byL1.json())).toEqual({ apiKey: a.apiKey, revoked: true });
+
+    const byOther = await send(t.app, {
+      method: 'DELETE',
+      url: `/clob/api-keys?apiKey=${b.apiKey.toUpperCase()}`,
+      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys' })),
+    });
+    expect(byOther.json()).toEqual({ apiKey: b.apiKey, revoked: true });
+
+    const bySelf = await send(t.app, {
+      method: 'DELETE',
+      url: '/clob/api-keys',
+      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys' })),
+    });
+    expect(bySelf.json()).toEqual({ apiKey: c.apiKey, revoked: true });
+
+    for (const gone of [a, b, c]) {
+      const res = await send(t.app, {
+        method: 'GET',
+        url: '/clob/api-keys',
+        headers: asHeaders(await l2(gone, { method: 'GET', path: '/api-keys' })),
+      });
+      expect(res.json().code).toBe('API_KEY_REVOKED');
+    }
+    const list = await send(t.app, { method: 'GET', url: '/clob/api-keys', headers: await l1(wallet) });
+    expect(list.json()).toEqual({ apiKeys: [d.apiKey] });
+  });
+});
+
+describe('L2 signature encodings and bodies', () => {
+  it('accepts padded and unpadded, base64url and standard base64 signatures', async () => {
+    const wallet = newWallet();
+    const key = await createKey(t.app, wallet);
+    // Retry until the MAC contains both url-specific characters, so every alphabet really differs.
+    let headers = asHeaders(await l2(key, { method: 'GET', path: '/api-keys' }));
+    for (let ts = nowSeconds() - 50; !/[-_]/.test(headers.SVC_SIGNATURE ?? ''); ts++) {
+      headers = asHeaders(await l2(key, { method: 'GET', path: '/api-keys', timestamp: ts }));
+    }
+    const padded = headers.SVC_SIGNATURE ?? '';
+    const standard = bytesToBase64(base64ToBytes(padded) ?? new Uint8Array());
+    const forms = [padded, padded.replace(/=+$/, ''), standard, standard.replace(/=+$/, '')];
+    expect(new Set(forms).size).toBe(4);
+    for (const signature of forms) {
+      const res = await send(t.app, {
+        method: 'GET',
+        url: '/clob/api-keys',
+        headers: { ...headers, SVC_SIGNATURE: signature },
+      });
+      expect(res.statusCode, `${signature}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('signs the raw body byte for byte (JSON and other content types), and SVC_ADDRESS in any case', async () => {
+    const wallet = newWallet();
+    const [a, b] = [await createKey(t.app, wallet), await createKey(t.app, wallet)];
+    if (!a || !b) throw new Error('keys');
+    const body = '{ "reason":  "rotating keys", "x": "é" }';
+    const res = await send(t.app, {
+      method: 'DELETE',
+      url: `/clob/api-keys?apiKey=${a.apiKey}`,
+      headers: {
+        ...asHeaders(
+          await l2(b, { method: 'DELETE', path: '/api-keys', body, address: wallet.address.toLowerCase() }),
+        ),
+        'content-type': 'application/json; charset=utf-8',
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = 'plain text, not JSON {';
+    const self = await send(t.app, {
+      method: 'DELETE',
+      url: '/clob/api-keys',
+      headers: {
+        ...asHeaders(await l2(b, { method: 'DELETE', path: '/api-keys', body: text })),
+        'content-type': 'text/plain',
+      },
+      payload: text,
+    });
+    expect(self.statusCode, self.body).toBe(200);
+  });
+});
+
+describe('concurrency', () => {
+  it('concurrent creates of one address never pass 10 active keys', async () => {
+    const wallet = newWallet();
+    const headers = await Promise.all(Array.from({ length: 14 }, () => l1(wallet)));
+    const results = await Promise.all(
+      headers.map((h) => send(t.app, { method: 'POST', url: '/clob/api-keys', headers: h })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+    const list = await send(t.app, { method: 'GET', url: '/clob/api-keys', headers: await l1(wallet) });
+    expect(list.json().apiKeys).toHaveLength(10);
+  });
+
+  it('the limit holds when the store is raced directly (no signature work in between)', async () => {
+    // On PostgreSQL these transactions run on separate pooled connections at the same time.
+    const address = newWallet().address.toLowerCase();
+    const row = () => ({ apiKey: randomUUID(), address, passphraseHash: 'x', secretCiphertext: 'y' });
+    const insert = () =>
+      t.database.db
+        .transaction((tx) => insertApiKeyWithinLimit(tx as unknown as Db, row()))
+        .then(
+          () => 'ok',
+          (err: { code?: string }) => err.code ?? 'error',
+        );
+    const results = await Promise.all(Array.from({ length: 16 }, insert));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(10);
+    expect(results.filter((r) => r === 'KEY_LIMIT_REACHED')).toHaveLength(6);
+  });
+});
+
+describe('routes and documents', () => {
+  it('answers 405 for other methods and 404 for other paths, with the error body', async () => {
+    const put = await send(t.app, { method: 'PUT', url: '/clob/api-keys' });
+    expect(put.statusCode).toBe(405);
+    expect(put.json().code).toBe('METHOD_NOT_ALLOWED');
+    const post = await send(t.app, { method: 'POST', url: '/clob/time' });
+    expect(post.json().code).toBe('METHOD_NOT_ALLOWED');
+    const nowhere = await send(t.app, { method: 'GET', url: '/clob/api-keys/x' });
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().code).toBe('NOT_FOUND');
+  });
+
+  it('serves an OpenAPI 3 document of the trading interface from the same schemas', async () => {
+    const res = await send(t.app, { method: 'GET', url: '/clob/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.servers).toEqual([{ url: '/clob' }]);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api-keys', '/time']);
+    expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);
+    const created = doc.paths['/api-keys'].post.responses['201'].content['application/json'].schema;
+    expect(created.required).toEqual(['apiKey', 'secret', 'passphrase']);
+    expect(doc.paths['/api-keys'].delete.parameters).toEqual([
+      expect.objectContaining({ name: 'apiKey', in: 'query', required: false }),
+    ]);
+    expect(doc.components.securitySchemes).toHaveProperty('L1');
+    expect(JSON.stringify(doc)).not.toMatch(/\/gamma|\/events/);
+  });
+});
