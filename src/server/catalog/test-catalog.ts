@@ -1,4 +1,5 @@
-import type { Event, Series, Tag } from '../../contract/catalog';
+import type { Event, OrderField, Series, Tag } from '../../contract/catalog';
+import type { EventsQuery } from '../../contract/catalog-query';
 
 /**
  * A small deterministic catalog for the catalog tests: few distinct values per sort field (many
@@ -83,4 +84,57 @@ export function buildTestCatalog(count = 200, seed = 7): Event[] {
     });
   }
   return events;
+}
+
+/**
+ * What `/events` must answer for a query over a catalog, computed in plain TypeScript (the test
+ * oracle): the filters, the order with ties by id, offset/limit, and the total.
+ */
+export function expectedPage(
+  catalog: readonly Event[],
+  query: EventsQuery,
+): { events: Event[]; total: number } {
+  const ids = query.id && new Set(query.id.map((id) => BigInt(id)));
+  const matching = catalog.filter(
+    (e) =>
+      (!ids || ids.has(BigInt(e.id))) &&
+      (!query.slug || query.slug.includes(e.slug)) &&
+      (query.tag_id === undefined || e.tags.some((t) => BigInt(t.id) === BigInt(query.tag_id!))) &&
+      (query.tag_slug === undefined || e.tags.some((t) => t.slug === query.tag_slug)) &&
+      (query.series_id === undefined || e.series.some((s) => BigInt(s.id) === BigInt(query.series_id!))) &&
+      (query.active === undefined || e.active === query.active) &&
+      (query.closed === undefined || e.closed === query.closed) &&
+      (query.q === undefined || e.title.toLowerCase().includes(query.q.toLowerCase())) &&
+      (query.end_date_min === undefined || Date.parse(e.endDate) >= Date.parse(query.end_date_min)) &&
+      (query.end_date_max === undefined || Date.parse(e.endDate) <= Date.parse(query.end_date_max)) &&
+      (query.volume_min === undefined || e.volume >= query.volume_min) &&
+      (query.liquidity_min === undefined || e.liquidity >= query.liquidity_min),
+  );
+  const sorted = [...matching].sort((a, b) => compareEvents(a, b, query.order, query.ascending));
+  return { events: sorted.slice(query.offset, query.offset + query.limit), total: matching.length };
+}
+
+const sign = (a: number | bigint | string, b: number | bigint | string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The contract's order: each field in turn, all in one direction, then id ascending. */
+export function compareEvents(a: Event, b: Event, order: readonly OrderField[], ascending: boolean): number {
+  for (const field of order) {
+    const c = compareField(a, b, field);
+    if (c !== 0) return ascending ? c : -c;
+  }
+  return sign(BigInt(a.id), BigInt(b.id));
+}
+
+function compareField(a: Event, b: Event, field: OrderField): number {
+  switch (field) {
+    case 'id':
+      return sign(BigInt(a.id), BigInt(b.id));
+    case 'title':
+      return sign(a.title.toLowerCase(), b.title.toLowerCase());
+    case 'startDate':
+    case 'endDate':
+      return sign(Date.parse(a[field]), Date.parse(b[field]));
+    default:
+      return sign(a[field], b[field]);
+  }
 }
