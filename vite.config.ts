@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './src/server/web/vite-precompress';
 
 export default defineConfig({
   plugins: [
@@ -15,6 +16,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
@@ -26,6 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          globalSetup: ['src/server/test/global-setup.ts'],
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/*.test.ts'],
           testTimeout: 60_000,

@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a tarball of the whole data directory (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -30,6 +32,8 @@ export interface OpenOptions {
   /** PGlite data directory; `memory://` for an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data-directory tarball instead of running initdb. */
+  loadDataDir?: Blob;
 }
 
 /** Opens PGlite (embedded, persisted in dataDir) or PostgreSQL, and applies the migrations. */
@@ -53,11 +57,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 /** Rows of a raw query, whichever driver is underneath. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/open';
+import { ensureTemplate } from './pglite-template';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set,
@@ -8,7 +10,10 @@ import { type Database, openDatabase } from '../db/open';
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openDatabase({ dataDir: 'memory://' });
+  if (!base) {
+    const template = new Blob([readFileSync(await ensureTemplate())]);
+    return openDatabase({ dataDir: 'memory://', loadDataDir: template });
+  }
 
   const name = `md_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
