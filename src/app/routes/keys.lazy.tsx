@@ -1,17 +1,17 @@
 import { createLazyFileRoute } from '@tanstack/react-router';
+import { KeysPage } from '../features/keys/components/keys-page';
+import { keysConfig } from '../features/keys/keys-config';
+import { WalletProvider } from '../features/keys/wallet/wallet-provider';
 
-// Placeholder: the Keys page (issue 5) replaces this component. Wallet code lives only behind this lazy route.
+// wagmi lives inside this lazy route, not at the app root: it reuses the app's QueryClient.
 export const Route = createLazyFileRoute('/keys')({
-  component: KeysPlaceholder,
+  component: KeysRoute,
 });
 
-function KeysPlaceholder() {
+function KeysRoute() {
   return (
-    <section aria-labelledby="keys-heading" className="mx-auto max-w-3xl p-4">
-      <h1 id="keys-heading" className="text-2xl font-semibold">
-        API keys
-      </h1>
-      <p className="mt-2 text-neutral-600 dark:text-neutral-400">Coming soon.</p>
-    </section>
+    <WalletProvider>
+      <KeysPage chainId={keysConfig.chainId} />
+    </WalletProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 
-// Placeholder created by the catalog dashboard work; the Keys page (issue 5) owns this file.
+// The Keys page: its component (and with it wagmi and viem's wallet code) is in keys.lazy.tsx, so
+// catalog pages never download it.
 export const Route = createFileRoute('/keys')({
   head: () => ({ meta: [{ title: 'API keys · Marketdesk' }] }),
 });

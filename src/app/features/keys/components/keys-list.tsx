@@ -1,0 +1,61 @@
+import { muted, secondaryButton } from './styles';
+
+export const KEY_LIMIT = 10;
+
+interface KeysListProps {
+  apiKeys: string[];
+  /** Created on this page visit: marked in the list. */
+  justCreated: string | null;
+  busy: boolean;
+  onRevoke: (apiKey: string) => void;
+}
+
+/** The address's active keys, oldest first (CONTRACT B5), with the count against the limit. */
+export function KeysList({ apiKeys, justCreated, busy, onRevoke }: KeysListProps) {
+  const newest = apiKeys.at(-1);
+  return (
+    <div className="space-y-3" data-testid="keys-list">
+      <p className="text-sm">
+        <span className="font-semibold tabular-nums" data-testid="keys-count">
+          {apiKeys.length} of {KEY_LIMIT}
+        </span>{' '}
+        <span className={muted}>
+          active keys used{apiKeys.length >= KEY_LIMIT ? ': revoke one to create another.' : '.'}
+        </span>
+      </p>
+      {apiKeys.length === 0 ? (
+        <p className={`text-sm ${muted}`}>This wallet has no active keys yet.</p>
+      ) : (
+        <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+          {apiKeys.map((apiKey) => (
+            <li key={apiKey} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+              <code className="min-w-0 flex-1 break-all font-mono text-sm" translate="no">
+                {apiKey}
+              </code>
+              {apiKey === justCreated ? (
+                <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-900 dark:bg-accent-900 dark:text-accent-100">
+                  Just created
+                </span>
+              ) : (
+                apiKey === newest && (
+                  <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700 dark:bg-neutral-800 dark:text-neutral-200">
+                    Newest
+                  </span>
+                )
+              )}
+              <button
+                type="button"
+                className={`${secondaryButton} min-h-8 px-3 py-1 text-red-700 dark:text-red-300`}
+                disabled={busy}
+                aria-label={`Revoke key ${apiKey}`}
+                onClick={() => onRevoke(apiKey)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

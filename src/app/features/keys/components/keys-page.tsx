@@ -1,0 +1,246 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useConfig, useConnection } from 'wagmi';
+import { switchChain } from 'wagmi/actions';
+import type { ApiCredentials } from '../../../../contract/auth-l2';
+import { announce } from '../../../components/live-region';
+import { createApiKey } from '../api/create-api-key';
+import { getServerTime } from '../api/get-server-time';
+import { listApiKeys } from '../api/list-api-keys';
+import { revokeApiKey } from '../api/revoke-api-key';
+import { type Problem, describeProblem } from '../problems';
+import { ServerClock } from '../server-clock';
+import { describeChain } from '../wallet/chains';
+import { type SignPurpose, useSignedRequest } from '../wallet/use-signed-request';
+import { WalletStepError } from '../wallet/wallet-errors';
+import { ActivityStatus, activityText } from './activity-status';
+import { CredentialsPanel } from './credentials-panel';
+import { KeysList } from './keys-list';
+import { LeaveGuard } from './leave-guard';
+import { ProblemAlert } from './problem-alert';
+import { RevokeDialog } from './revoke-dialog';
+import { card, muted, primaryButton, secondaryButton } from './styles';
+import { TestKeyForm } from './test-key-form';
+import { WalletStep } from './wallet-step';
+
+const CREATE: SignPurpose = { doing: 'create a key' };
+const LIST: SignPurpose = { doing: 'show your keys' };
+const REVOKE: SignPurpose = { doing: 'revoke the key' };
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <li aria-labelledby={id} className={card}>
+      <h2 id={id} className="flex items-center gap-3 text-lg font-semibold">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-600 text-sm text-white"
+        >
+          {number}
+        </span>
+        <span>
+          <span className="sr-only">Step {number}: </span>
+          {title}
+        </span>
+      </h2>
+      <div className="mt-4">{children}</div>
+    </li>
+  );
+}
+
+/**
+ * The Keys page: connect a wallet, then create, list and revoke keys with one signature each, and
+ * test any key over Level 2. Credentials exist only in this component tree's state.
+ */
+export function KeysPage({ chainId }: { chainId: number }) {
+  const config = useConfig();
+  const connection = useConnection();
+  const [clock] = useState(() => new ServerClock(getServerTime));
+  const { run, activity } = useSignedRequest(clock, chainId);
+
+  const [credentials, setCredentials] = useState<ApiCredentials | null>(null);
+  const [justCreated, setJustCreated] = useState<string | null>(null);
+  const [apiKeys, setApiKeys] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const [revokeProblem, setRevokeProblem] = useState<Problem | null>(null);
+
+  const connected = connection.status === 'connected' && !!connection.address;
+  const busy = activity !== null;
+
+  // Another account means another owner: its list must be signed for again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the address changes.
+  useEffect(() => {
+    setApiKeys(null);
+    setProblem(null);
+  }, [connection.address]);
+
+  const context = (purpose: SignPurpose) => ({
+    doing: purpose.doing,
+    chainId,
+    walletChainId: connection.chainId,
+  });
+
+  async function createKey() {
+    setProblem(null);
+    try {
+      const created = await run(CREATE, createApiKey);
+      setCredentials(created);
+      setJustCreated(created.apiKey);
+      setApiKeys((keys) => (keys ? [...keys.filter((k) => k !== created.apiKey), created.apiKey] : keys));
+      announce('Key created. Save the secret and passphrase now: they are shown only once.');
+    } catch (error) {
+      setProblem(describeProblem(error, context(CREATE)));
+    }
+  }
+
+  async function showKeys() {
+    setProblem(null);
+    try {
+      const keys = await run(LIST, listApiKeys);
+      setApiKeys(keys);
+      announce(`${keys.length} active key${keys.length === 1 ? '' : 's'}.`);
+    } catch (error) {
+      setProblem(describeProblem(error, context(LIST)));
+    }
+  }
+
+  async function confirmRevoke() {
+    const apiKey = revoking;
+    if (!apiKey) return;
+    setRevokeProblem(null);
+    try {
+      await run(REVOKE, (headers) => revokeApiKey(headers, apiKey));
+      setApiKeys((keys) => keys?.filter((k) => k !== apiKey) ?? keys);
+      setRevoking(null);
+      announce(`Key ${apiKey} revoked.`);
+    } catch (error) {
+      setRevokeProblem(describeProblem(error, context(REVOKE)));
+    }
+  }
+
+  async function switchToKeyChain() {
+    setProblem(null);
+    try {
+      await switchChain(config, { chainId });
+    } catch (error) {
+      setProblem(
+        describeProblem(new WalletStepError('switch-chain', error), {
+          ...context(CREATE),
+          doing: 'sign for keys',
+        }),
+      );
+    }
+  }
+
+  return (
+    <section aria-labelledby="keys-heading" className="mx-auto max-w-3xl space-y-6">
+      <header className="space-y-3">
+        <h1 id="keys-heading" className="text-2xl font-semibold sm:text-3xl">
+          API keys
+        </h1>
+        <p>
+          An API key lets your own programs use the trading interface for your wallet’s address without your
+          wallet at hand: each request is signed with the key’s secret instead.
+        </p>
+        <p className={muted}>
+          To create, list or revoke keys you sign a short message with your wallet. Signing proves you control
+          the address. It is not a transaction: nothing is sent to the chain, no gas is paid and no funds can
+          move. Each button says what your wallet will ask before it opens.
+        </p>
+      </header>
+
+      <ol className="space-y-4">
+        <Step number={1} title="Connect your wallet">
+          <WalletStep chainId={chainId} busy={busy} onSwitchChain={() => void switchToKeyChain()} />
+        </Step>
+        <Step number={2} title="Create or manage keys">
+          {!connected ? (
+            <p className={`text-sm ${muted}`}>
+              Connect a wallet first: keys belong to the address that signs for them.
+            </p>
+          ) : (
+            <div className="space-y-4">
+              <div className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={primaryButton}
+                  disabled={busy}
+                  onClick={() => void createKey()}
+                >
+                  Sign to create a key
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  disabled={busy}
+                  onClick={() => void showKeys()}
+                >
+                  {apiKeys ? 'Sign to refresh my keys' : 'Sign to show my keys'}
+                </button>
+              </div>
+              <p className={`text-sm ${muted}`}>
+                Keys are signed for {describeChain(chainId)}. Each signature is used once, for one request.
+              </p>
+              {revoking === null && <ActivityStatus activity={activity} chainId={chainId} />}
+              {problem && (
+                <ProblemAlert problem={problem}>
+                  {problem.suggestShowKeys && (
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      disabled={busy}
+                      onClick={() => void showKeys()}
+                    >
+                      Sign to show my keys
+                    </button>
+                  )}
+                </ProblemAlert>
+              )}
+              {credentials && (
+                <CredentialsPanel
+                  credentials={credentials}
+                  onDone={() => {
+                    setCredentials(null);
+                    announce('The key’s secret is no longer shown.');
+                  }}
+                />
+              )}
+              {apiKeys && (
+                <KeysList
+                  apiKeys={apiKeys}
+                  justCreated={justCreated}
+                  busy={busy}
+                  onRevoke={(apiKey) => {
+                    setRevokeProblem(null);
+                    setRevoking(apiKey);
+                  }}
+                />
+              )}
+            </div>
+          )}
+        </Step>
+      </ol>
+
+      <section aria-labelledby="test-key-heading" className={card}>
+        <h2 id="test-key-heading" className="text-lg font-semibold">
+          Test a key
+        </h2>
+        <p className={`mt-1 mb-4 text-sm ${muted}`}>
+          Check that a key works: this page signs one read-only request (listing keys) with the secret, right
+          here in your browser. No wallet needed.
+        </p>
+        <TestKeyForm clock={clock} chainId={chainId} justCreated={credentials} />
+      </section>
+
+      <RevokeDialog
+        apiKey={revoking}
+        busy={busy}
+        problem={revokeProblem}
+        status={revoking !== null && activity ? activityText(activity, chainId) : ''}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
+      <LeaveGuard when={credentials !== null} />
+    </section>
+  );
+}
