@@ -11,8 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as ESlugRouteImport } from './routes/e.$slug'
 import { Route as SeriesIndexRouteImport } from './routes/series.index'
+import { Route as SeriesSeriesIdRouteImport } from './routes/series.$seriesId'
 import { Route as TagsIndexRouteImport } from './routes/tags.index'
+import { Route as TagsTagIdRouteImport } from './routes/tags.$tagId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -24,9 +27,19 @@ const KeysRoute = KeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/keys.lazy').then((d) => d.Route))
+const ESlugRoute = ESlugRouteImport.update({
+  id: '/e/$slug',
+  path: '/e/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SeriesIndexRoute = SeriesIndexRouteImport.update({
   id: '/series/',
   path: '/series/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SeriesSeriesIdRoute = SeriesSeriesIdRouteImport.update({
+  id: '/series/$seriesId',
+  path: '/series/$seriesId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TagsIndexRoute = TagsIndexRouteImport.update({
@@ -34,16 +47,27 @@ const TagsIndexRoute = TagsIndexRouteImport.update({
   path: '/tags/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TagsTagIdRoute = TagsTagIdRouteImport.update({
+  id: '/tags/$tagId',
+  path: '/tags/$tagId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/e/$slug': typeof ESlugRoute
+  '/series/$seriesId': typeof SeriesSeriesIdRoute
+  '/tags/$tagId': typeof TagsTagIdRoute
   '/series/': typeof SeriesIndexRoute
   '/tags/': typeof TagsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/e/$slug': typeof ESlugRoute
+  '/series/$seriesId': typeof SeriesSeriesIdRoute
+  '/tags/$tagId': typeof TagsTagIdRoute
   '/series': typeof SeriesIndexRoute
   '/tags': typeof TagsIndexRoute
 }
@@ -51,20 +75,48 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/e/$slug': typeof ESlugRoute
+  '/series/$seriesId': typeof SeriesSeriesIdRoute
+  '/tags/$tagId': typeof TagsTagIdRoute
   '/series/': typeof SeriesIndexRoute
   '/tags/': typeof TagsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/keys' | '/series/' | '/tags/'
+  fullPaths:
+    | '/'
+    | '/keys'
+    | '/e/$slug'
+    | '/series/$seriesId'
+    | '/tags/$tagId'
+    | '/series/'
+    | '/tags/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/keys' | '/series' | '/tags'
-  id: '__root__' | '/' | '/keys' | '/series/' | '/tags/'
+  to:
+    | '/'
+    | '/keys'
+    | '/e/$slug'
+    | '/series/$seriesId'
+    | '/tags/$tagId'
+    | '/series'
+    | '/tags'
+  id:
+    | '__root__'
+    | '/'
+    | '/keys'
+    | '/e/$slug'
+    | '/series/$seriesId'
+    | '/tags/$tagId'
+    | '/series/'
+    | '/tags/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   KeysRoute: typeof KeysRoute
+  ESlugRoute: typeof ESlugRoute
+  SeriesSeriesIdRoute: typeof SeriesSeriesIdRoute
+  TagsTagIdRoute: typeof TagsTagIdRoute
   SeriesIndexRoute: typeof SeriesIndexRoute
   TagsIndexRoute: typeof TagsIndexRoute
 }
@@ -85,11 +137,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KeysRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/e/$slug': {
+      id: '/e/$slug'
+      path: '/e/$slug'
+      fullPath: '/e/$slug'
+      preLoaderRoute: typeof ESlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/series/': {
       id: '/series/'
       path: '/series'
       fullPath: '/series/'
       preLoaderRoute: typeof SeriesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/series/$seriesId': {
+      id: '/series/$seriesId'
+      path: '/series/$seriesId'
+      fullPath: '/series/$seriesId'
+      preLoaderRoute: typeof SeriesSeriesIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tags/': {
@@ -99,12 +165,22 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TagsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tags/$tagId': {
+      id: '/tags/$tagId'
+      path: '/tags/$tagId'
+      fullPath: '/tags/$tagId'
+      preLoaderRoute: typeof TagsTagIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   KeysRoute: KeysRoute,
+  ESlugRoute: ESlugRoute,
+  SeriesSeriesIdRoute: SeriesSeriesIdRoute,
+  TagsTagIdRoute: TagsTagIdRoute,
   SeriesIndexRoute: SeriesIndexRoute,
   TagsIndexRoute: TagsIndexRoute,
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { RouteError } from './components/route-error';
 import { ApiError } from './lib/api-client';
 import { routeTree } from './routeTree.gen';
 
@@ -26,6 +27,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 200,
     defaultPendingMinMs: 300,
     scrollRestoration: true,
+    defaultErrorComponent: RouteError,
   });
 }
 

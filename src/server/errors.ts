@@ -62,6 +62,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // @fastify/cors answers preflights with an `OPTIONS <prefix>/*` route: that wildcard must not
     // turn every unknown path under the prefix into a 405.
     if (route.url.endsWith('*') && methods.every((m) => m === 'OPTIONS')) return;
+    // The dashboard's page catch-all (web/plugin.ts) is not a known path either.
+    if ((route.config as { spaFallback?: boolean } | undefined)?.spaFallback) return;
     let set = methodsByPattern.get(route.url);
     if (!set) {
       set = new Set();

@@ -55,16 +55,27 @@ export function formatRelative(iso: string, now = Date.now()): string {
   return 'now';
 }
 
-/** Exact date and time in the viewer's time zone, with the zone named: `Sep 17, 2025, 6:00 PM UTC`. */
+const exactFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Exact date and time in the viewer's time zone (or `timeZone`), with the zone named: `Sep 17, 2025, 6:00 PM UTC`. */
 export function formatExact(iso: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'unknown date';
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(time);
+  const key = timeZone ?? '';
+  let format = exactFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    exactFormats.set(key, format);
+  }
+  return format.format(time);
 }
 
 /** `ends in 3 d` / `ended 2 mo ago`: the phrase a list row shows for an end date. */

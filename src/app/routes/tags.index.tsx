@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { tagsQueryOptions } from '../features/catalog/api/tags';
+import { TagIndex } from '../features/catalog/components/tag-index';
 
 export const Route = createFileRoute('/tags/')({
-  component: () => <p>Tags</p>,
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(tagsQueryOptions()),
+  head: () => ({ meta: [{ title: 'Tags · Marketdesk' }] }),
+  component: TagIndex,
 });

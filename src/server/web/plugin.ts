@@ -1,5 +1,191 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../app';
+import * as repository from '../catalog/repository';
+import type { Config } from '../config';
+import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
+import { helmetOptions } from './security-headers';
 
-/** Placeholder: filled in by its issue. */
-export const webPlugin: FastifyPluginAsync<PluginOptions> = async () => {};
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A catch-all page route: not a "known path" for the central 405 logic. */
+    spaFallback?: boolean;
+  }
+}
+
+export interface WebPluginOptions extends PluginOptions {
+  /** The built dashboard (default: ./dist); tests point it at a fixture build. */
+  distDir?: string;
+}
+
+/** Hashed build output never changes under its name: cache it for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NUMERIC_ID = /^(0|[1-9][0-9]{0,39})$/;
+/** Paths the dashboard has a page for (the not-found page answers everything else with 404). */
+const STATIC_PAGES: Record<string, string> = {
+  '/': 'Top markets',
+  '/tags': 'Tags',
+  '/series': 'Series',
+  '/keys': 'API keys',
+};
+const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
+
+interface Page {
+  status: 200 | 404;
+  meta: PageMeta;
+}
+
+/**
+ * Serves the built dashboard: hashed assets with immutable caching, and index.html for every page the
+ * dashboard routes, with that page's title and link-preview tags (an unknown event, tag or series is a
+ * 404 whose body is still the dashboard, which shows its not-found page). Paths under the API mounts
+ * and missing files keep the JSON 404. Security headers (CSP …) apply to everything served here.
+ */
+export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts) => {
+  const { config, database } = opts;
+  const root = resolve(opts.distDir ?? join(process.cwd(), 'dist'));
+  const indexFile = join(root, 'index.html');
+
+  await app.register(
+    helmet,
+    // The same variables the dashboard was built with (see src/app/lib/config.ts).
+    helmetOptions({ gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL }),
+  );
+
+  if (!existsSync(indexFile)) {
+    app.log.warn(`dashboard not built (${indexFile} missing): run \`npm run build\``);
+    app.get('/', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The dashboard is not built yet: run `npm run build`, then restart.'),
+    );
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // Serves .br/.gz siblings written at build time when the client accepts them.
+    preCompressed: true,
+    globIgnore: ['**/index.html', '**/*.br', '**/*.gz'],
+    setHeaders(reply, path) {
+      reply.header(
+        'Cache-Control',
+        path.startsWith(join(root, 'assets')) ? IMMUTABLE : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const apiBases = [config.GAMMA_BASE, config.CLOB_BASE];
+  const underApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
+
+  async function resolvePage(request: FastifyRequest, path: string): Promise<Page> {
+    const origin = publicOrigin(request, config);
+    const url = `${origin}${path === '/' ? '/' : path}`;
+    const staticName = STATIC_PAGES[path];
+    if (staticName) {
+      return {
+        status: 200,
+        meta: {
+          title: path === '/' ? `${SITE_TITLE}` : pageTitle(staticName),
+          description: DEFAULT_DESCRIPTION,
+          url,
+          ...(path === '/keys' ? { noindex: true } : {}),
+        },
+      };
+    }
+    const [, kind, rawParam, ...rest] = path.split('/');
+    if (rawParam !== undefined && rawParam !== '' && rest.length === 0) {
+      const param = safeDecode(rawParam);
+      if (kind === 'e' && param !== null) {
+        const event = await repository.getEventBySlug(database.db, param);
+        if (event) {
+          const image = absoluteImageUrl(event.image, origin);
+          return {
+            status: 200,
+            meta: {
+              title: pageTitle(event.title),
+              description: event.description || `Live outcome prices for “${event.title}”.`,
+              url: `${origin}/e/${encodeURIComponent(event.slug)}`,
+              type: 'article',
+              ...(image ? { image } : {}),
+              ...(config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL
+                ? { preloadJson: `${config.GAMMA_BASE}/events/slug/${encodeURIComponent(event.slug)}` }
+                : {}),
+            },
+          };
+        }
+      }
+      if (kind === 'tags' && param !== null && NUMERIC_ID.test(param)) {
+        const tag = await repository.getTagById(database.db, param);
+        if (tag) {
+          return {
+            status: 200,
+            meta: {
+              title: pageTitle(tag.label),
+              description: `${tag.eventCount} prediction ${tag.eventCount === 1 ? 'event' : 'events'} tagged “${tag.label}”, by volume.`,
+              url: `${origin}/tags/${tag.id}`,
+            },
+          };
+        }
+      }
+      if (kind === 'series' && param !== null && NUMERIC_ID.test(param)) {
+        const series = await repository.getSeriesById(database.db, param);
+        if (series) {
+          return {
+            status: 200,
+            meta: {
+              title: pageTitle(series.title),
+              description: `Every event of the series “${series.title}”, by volume.`,
+              url: `${origin}/series/${series.id}`,
+            },
+          };
+        }
+      }
+    }
+    return {
+      status: 404,
+      meta: { title: pageTitle('Not found'), description: DEFAULT_DESCRIPTION, noindex: true },
+    };
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
+    if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
+    const page = await resolvePage(request, path);
+    return reply
+      .code(page.status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(injectPageMeta(indexHtml, page.meta));
+  };
+
+  app.get('/', servePage);
+  // Flagged so the central 404/405 logic does not count this catch-all as a known path (errors.ts).
+  app.get('/*', { config: { spaFallback: true } }, servePage);
+};
+
+const SITE_TITLE = 'Marketdesk · Top prediction markets';
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The origin links in previews point at: the request's Host when well-formed, else the configured bind address. */
+function publicOrigin(request: FastifyRequest, config: Config): string {
+  const host = request.headers.host;
+  if (host && HOST_HEADER.test(host)) return `${request.protocol}://${host}`;
+  const bind = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${bind}:${config.PORT}`;
+}

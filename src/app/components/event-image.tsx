@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { safeImageUrl } from '../lib/safe-url';
+
+interface EventImageProps {
+  src: string;
+  /** Rendered size in px (square); fixed so nothing moves when the image arrives. */
+  size: number;
+  className?: string;
+  eager?: boolean;
+}
+
+/** An untrusted catalog image: shown only for http(s) or same-origin URLs, else (or on error) a neutral tile. */
+export function EventImage({ src, size, className = '', eager = false }: EventImageProps) {
+  const url = safeImageUrl(src);
+  const [failed, setFailed] = useState(false);
+  const box = `shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
+  if (!url || failed) return <div aria-hidden="true" className={box} style={{ width: size, height: size }} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className={`${box} object-cover`}
+      style={{ width: size, height: size }}
+    />
+  );
+}

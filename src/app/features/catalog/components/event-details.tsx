@@ -1,0 +1,121 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Event } from '../../../../contract/catalog';
+import { StatusBadges } from '../../../components/badge';
+import { EventImage } from '../../../components/event-image';
+import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
+import { rankMarkets } from '../event-summary';
+import { EventDescription } from './event-description';
+import { MarketBlock } from './market-block';
+import { MoreInSeries } from './more-in-series';
+import { ShareButton } from './share-button';
+
+const MARKETS_SHOWN = 10;
+const chipClass =
+  'inline-flex h-7 items-center rounded-full border border-neutral-300 px-3 text-xs font-medium hover:border-accent-500 hover:text-accent-700 dark:border-neutral-700 dark:hover:text-accent-300';
+
+function Money({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums" title={formatMoneyExact(value)}>
+        {formatMoney(value)}
+      </dd>
+    </div>
+  );
+}
+
+function When({ label, iso }: { label: string; iso: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">
+        <time dateTime={iso} title={formatExact(iso)}>
+          {formatRelative(iso)}
+        </time>
+        <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">
+          {formatExact(iso)}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+function Markets({ event }: { event: Event }) {
+  const [showAll, setShowAll] = useState(false);
+  const ranked = rankMarkets(event.markets);
+  const shown = showAll ? ranked : ranked.slice(0, MARKETS_SHOWN);
+  return (
+    <section aria-labelledby="markets-heading" className="space-y-3">
+      <h2 id="markets-heading" className="text-lg font-semibold">
+        {ranked.length === 1 ? 'Market' : `Markets (${ranked.length})`}
+      </h2>
+      <div className="grid gap-3 lg:grid-cols-2">
+        {shown.map((view) => (
+          <MarketBlock
+            key={view.market.id}
+            view={view}
+            closed={(view.market as { closed?: unknown }).closed === true}
+          />
+        ))}
+      </div>
+      {ranked.length > MARKETS_SHOWN && (
+        <button
+          type="button"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((v) => !v)}
+          className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+        >
+          {showAll ? `Show the first ${MARKETS_SHOWN}` : `Show all ${ranked.length} markets`}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The event page: header, key figures, markets, description, and other events of its series. */
+export function EventDetails({ event }: { event: Event }) {
+  const tags = Array.isArray(event.tags) ? event.tags : [];
+  const series = Array.isArray(event.series) ? event.series : [];
+  return (
+    <article className="space-y-6" aria-labelledby="event-title">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <EventImage src={event.image} size={72} eager className="hidden sm:block" />
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex items-start gap-3">
+            <EventImage src={event.image} size={48} eager className="sm:hidden" />
+            <h1 id="event-title" className="text-2xl leading-tight font-semibold break-words sm:text-3xl">
+              {event.title}
+            </h1>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadges active={event.active} closed={event.closed} showOpen />
+            {series.map((s) => (
+              <Link key={`s${s.id}`} to="/series/$seriesId" params={{ seriesId: s.id }} className={chipClass}>
+                <span className="sr-only">Series: </span>
+                {s.title}
+              </Link>
+            ))}
+            {tags.map((tag) => (
+              <Link key={`t${tag.id}`} to="/tags/$tagId" params={{ tagId: tag.id }} className={chipClass}>
+                <span className="sr-only">Tag: </span>
+                {tag.label}
+              </Link>
+            ))}
+          </div>
+        </div>
+        <ShareButton slug={event.slug} title={event.title} />
+      </header>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-3 sm:grid-cols-3 lg:grid-cols-5 dark:border-neutral-800">
+        <Money label="Volume" value={event.volume} />
+        <Money label="24 h volume" value={event.volume24hr} />
+        <Money label="Liquidity" value={event.liquidity} />
+        <When label="Starts" iso={event.startDate} />
+        <When label={Date.parse(event.endDate) < Date.now() ? 'Ended' : 'Ends'} iso={event.endDate} />
+      </dl>
+      <Markets event={event} />
+      <EventDescription text={typeof event.description === 'string' ? event.description : ''} />
+      {series[0] && <MoreInSeries series={series[0]} exclude={event.id} />}
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from '@tanstack/react-router';
+import type { Event } from '../../../../contract/catalog';
+import { StatusBadges } from '../../../components/badge';
+import { EventImage } from '../../../components/event-image';
+import { formatEnds, formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
+import { isMultiMarket, rankMarkets } from '../event-summary';
+
+const MAX_TAGS = 3;
+const MAX_MARKETS = 3;
+
+function Figure({
+  label,
+  short,
+  value,
+  title,
+}: {
+  label: string;
+  short: string;
+  value: string;
+  title?: string;
+}) {
+  return (
+    <div className="sm:text-right" title={title}>
+      <span className="sr-only">{label}: </span>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}{' '}
+      </span>
+      <span className="tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+/** One event in a list: the whole row opens the event; tag chips are their own links above it. */
+export function EventRow({ event }: { event: Event }) {
+  const ranked = rankMarkets(event.markets);
+  const multi = isMultiMarket(event);
+  const top = ranked[0]?.headline ?? null;
+  const leading = multi ? top : (ranked[0]?.decoded.leading ?? null);
+  const tags = Array.isArray(event.tags) ? event.tags.slice(0, MAX_TAGS) : [];
+
+  return (
+    <li className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900">
+      <EventImage src={event.image} size={40} className="row-span-2 sm:row-span-1" />
+      <div className="min-w-0">
+        <h2 className="text-[15px] leading-snug font-medium">
+          <Link
+            to="/e/$slug"
+            params={{ slug: event.slug }}
+            className="line-clamp-2 break-words rounded after:absolute after:inset-0 after:content-[''] hover:text-accent-700 dark:hover:text-accent-300"
+          >
+            {event.title}
+          </Link>
+        </h2>
+        {multi && (
+          <ul
+            className="mt-1 max-w-md space-y-0.5 text-xs text-neutral-600 dark:text-neutral-400"
+            aria-label="Top markets"
+          >
+            {ranked.slice(0, MAX_MARKETS).map(({ market, headline }) => (
+              <li key={market.id} className="flex gap-2">
+                <span className="min-w-0 flex-1 truncate">{market.question}</span>
+                <span className="shrink-0 tabular-nums font-medium text-neutral-800 dark:text-neutral-200">
+                  {headline ? `${headline.label} ${formatPercent(headline.price)}` : '—'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+          <StatusBadges active={event.active} closed={event.closed} />
+          <span title={formatExact(event.endDate)}>{formatEnds(event.endDate)}</span>
+          {tags.map((tag) => (
+            <Link
+              key={tag.id}
+              to="/tags/$tagId"
+              params={{ tagId: tag.id }}
+              className="relative z-10 rounded bg-neutral-100 px-1.5 py-0.5 text-neutral-700 hover:bg-accent-50 hover:text-accent-700 dark:bg-neutral-800 dark:text-neutral-300 dark:hover:bg-accent-900 dark:hover:text-white"
+            >
+              {tag.label}
+            </Link>
+          ))}
+        </div>
+      </div>
+      <div className="text-right sm:order-none">
+        <div className="text-xl leading-none font-semibold tabular-nums">
+          {formatPercent(leading?.price ?? null)}
+        </div>
+        <div className="mt-0.5 max-w-24 truncate text-xs text-neutral-600 dark:text-neutral-400">
+          {leading ? leading.label : 'no price'}
+        </div>
+      </div>
+      <div className="col-start-2 col-end-4 flex gap-3 text-xs text-neutral-600 sm:contents sm:text-sm dark:text-neutral-400">
+        <Figure
+          label="Volume"
+          short="Vol"
+          value={formatMoney(event.volume)}
+          title={`Volume ${formatMoneyExact(event.volume)}`}
+        />
+        <Figure
+          label="24 h volume"
+          short="24h"
+          value={formatMoney(event.volume24hr)}
+          title={`24 h volume ${formatMoneyExact(event.volume24hr)}`}
+        />
+      </div>
+    </li>
+  );
+}

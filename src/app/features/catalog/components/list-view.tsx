@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState } from '../../../components/status-states';
+import { Skeleton } from '../../../components/skeleton';
+import { formatCount } from '../../../lib/format';
+import { useEvents } from '../api/events';
+import { DEFAULT_LIST_SEARCH, type ListSearch, toEventsQuery } from '../list-search';
+import { EventList, EventListSkeleton } from './event-list';
+import { ListToolbar } from './list-toolbar';
+import { Pagination } from './pagination';
+
+export interface ListScope {
+  tagId?: string;
+  seriesId?: string;
+}
+
+interface ListViewProps {
+  heading: string;
+  /** Shown above the toolbar (the tag strip on `/`). */
+  above?: ReactNode;
+  scope?: ListScope;
+  search: ListSearch;
+  onSearchChange: (patch: Partial<ListSearch>) => void;
+}
+
+/** Heading with the total, toolbar, events and pagination: the body of `/`, `/tags/$tagId` and `/series/$seriesId`. */
+export function ListView({ heading, above, scope = {}, search, onSearchChange }: ListViewProps) {
+  const query = useEvents(toEventsQuery(search, scope));
+  const page = query.data;
+  const filtered = search.q !== '' || search.status !== DEFAULT_LIST_SEARCH.status;
+
+  return (
+    <section aria-labelledby="list-heading" className="space-y-3">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 id="list-heading" className="text-2xl font-semibold break-words">
+          {heading}
+        </h1>
+        <p className="text-sm text-neutral-600 tabular-nums dark:text-neutral-400" aria-live="polite">
+          {page ? (
+            `${formatCount(page.total)} ${page.total === 1 ? 'event' : 'events'}`
+          ) : (
+            <Skeleton className="inline-block h-4 w-20 align-middle" />
+          )}
+          {search.q && page ? ` matching “${search.q}”` : ''}
+        </p>
+      </div>
+      {above}
+      <ListToolbar search={search} onChange={onSearchChange} />
+      {query.isError && !page ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : !page ? (
+        <EventListSkeleton rows={Math.min(search.size, 10)} />
+      ) : page.events.length === 0 ? (
+        <EmptyState title="No events match this view.">
+          {filtered
+            ? 'Try another search, or set the status filter to All.'
+            : 'Nothing has been published here yet.'}
+        </EmptyState>
+      ) : (
+        <>
+          {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
+          <EventList events={page.events} busy={query.isPlaceholderData} />
+          <Pagination
+            page={search.page}
+            size={search.size}
+            total={page.total}
+            onPage={(next) => onSearchChange({ page: next })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { Series } from '../../../../contract/catalog';
+import { Skeleton } from '../../../components/skeleton';
+import { formatEnds, formatMoney, formatPercent } from '../../../lib/format';
+import { eventsQueryOptions } from '../api/events';
+import { rankMarkets } from '../event-summary';
+
+const SHOWN = 6;
+
+/** Other events of the same series, by volume. */
+export function MoreInSeries({ series, exclude }: { series: Series; exclude: string }) {
+  const query = useQuery(
+    eventsQueryOptions({
+      seriesId: series.id,
+      order: 'volume',
+      ascending: false,
+      limit: SHOWN + 1,
+      offset: 0,
+    }),
+  );
+  const events = query.data?.events.filter((e) => e.id !== exclude).slice(0, SHOWN);
+  if (query.isError || (events && events.length === 0)) return null;
+  return (
+    <section aria-labelledby="more-heading" className="space-y-2">
+      <h2 id="more-heading" className="text-lg font-semibold">
+        More in{' '}
+        <Link
+          to="/series/$seriesId"
+          params={{ seriesId: series.id }}
+          className="text-accent-700 hover:underline dark:text-accent-300"
+        >
+          {series.title}
+        </Link>
+      </h2>
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {events
+          ? events.map((event) => {
+              const top = rankMarkets(event.markets)[0]?.headline ?? null;
+              return (
+                <li key={event.id}>
+                  <Link
+                    to="/e/$slug"
+                    params={{ slug: event.slug }}
+                    className="flex h-20 flex-col justify-between rounded-md border border-neutral-200 p-2 text-sm hover:border-accent-500 dark:border-neutral-800"
+                  >
+                    <span className="line-clamp-2 font-medium break-words">{event.title}</span>
+                    <span className="flex gap-3 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
+                      <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
+                      <span>{formatMoney(event.volume)} vol</span>
+                      <span>{formatEnds(event.endDate)}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })
+          : Array.from({ length: 3 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+              <li key={i} aria-hidden="true">
+                <Skeleton className="h-20" />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}

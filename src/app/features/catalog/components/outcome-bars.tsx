@@ -1,0 +1,50 @@
+import type { DecodedMarket } from '../../../lib/decode-market';
+import { formatPercent } from '../../../lib/format';
+
+/** Every outcome as a bar as long as its probability, leading first and emphasised; text carries the figure. */
+export function OutcomeBars({ decoded }: { decoded: DecodedMarket }) {
+  if (decoded.outcomes.length === 0) {
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">Outcomes unavailable for this market.</p>
+    );
+  }
+  return (
+    <div>
+      {!decoded.hasPrices && (
+        <p className="mb-1 text-sm text-neutral-600 dark:text-neutral-400">
+          Prices unavailable for this market.
+        </p>
+      )}
+      <ul className="space-y-1.5">
+        {decoded.ranked.map((outcome, i) => {
+          const leading = decoded.hasPrices && i === 0;
+          const percent = outcome.price === null ? 0 : Math.max(0, Math.min(100, outcome.price * 100));
+          return (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the order is fixed per market.
+              key={`${outcome.label}-${i}`}
+              className="grid grid-cols-[minmax(4rem,10rem)_1fr_4rem] items-center gap-2 text-sm"
+            >
+              <span className={`truncate ${leading ? 'font-semibold' : ''}`} title={outcome.label}>
+                {outcome.label}
+                {leading && <span className="sr-only"> (leading)</span>}
+              </span>
+              <span
+                aria-hidden="true"
+                className="h-2.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+              >
+                <span
+                  className={`block h-full rounded-full ${leading ? 'bg-accent-600 dark:bg-accent-400' : 'bg-neutral-400 dark:bg-neutral-600'}`}
+                  style={{ width: `${percent}%` }}
+                />
+              </span>
+              <span className={`text-right tabular-nums ${leading ? 'font-semibold' : ''}`}>
+                {formatPercent(outcome.price)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

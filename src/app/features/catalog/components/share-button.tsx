@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { copyText } from '../../../components/copy-button';
+import { announce } from '../../../components/live-region';
+
+/** The canonical, shareable address of an event page. */
+export function eventUrl(slug: string, origin = window.location.origin): string {
+  return `${origin}/e/${encodeURIComponent(slug)}`;
+}
+
+/** Web Share sheet where the browser has one; otherwise copies the link and says "Link copied". */
+export function ShareButton({ slug, title }: { slug: string; title: string }) {
+  const [status, setStatus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(null), 2500);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  async function share() {
+    const url = eventUrl(slug);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // The person closed the sheet: nothing to do. Any other failure falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    const copied = await copyText(url);
+    const message = copied ? 'Link copied' : 'Could not copy the link; copy it from the address bar.';
+    setStatus(message);
+    announce(message);
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        onClick={() => void share()}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+        >
+          <path d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
+        </svg>
+        Share
+      </button>
+      <span aria-hidden="true" className="text-sm text-emerald-700 dark:text-emerald-400">
+        {status}
+      </span>
+    </div>
+  );
+}

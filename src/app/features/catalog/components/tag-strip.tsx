@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router';
+import { Skeleton } from '../../../components/skeleton';
+import { formatCount } from '../../../lib/format';
+import { useTags } from '../api/tags';
+
+const STRIP_SIZE = 12;
+
+/** The most active tags as one-click scopes; fixed height whether loading, loaded or failed (no jump). */
+export function TagStrip() {
+  const { data } = useTags();
+  const tags = data ? [...data].sort((a, b) => b.eventCount - a.eventCount).slice(0, STRIP_SIZE) : null;
+  return (
+    <nav aria-label="Popular tags" className="-mx-1 h-9 overflow-x-auto px-1 [scrollbar-width:none]">
+      <ul className="flex h-9 items-center gap-1.5 whitespace-nowrap">
+        {tags
+          ? tags.map((tag) => (
+              <li key={tag.id}>
+                <Link
+                  to="/tags/$tagId"
+                  params={{ tagId: tag.id }}
+                  className="inline-flex h-7 items-center gap-1.5 rounded-full border border-neutral-300 px-3 text-xs font-medium hover:border-accent-500 hover:text-accent-700 dark:border-neutral-700 dark:hover:text-accent-300"
+                >
+                  {tag.label}
+                  <span className="text-neutral-600 tabular-nums dark:text-neutral-400">
+                    {formatCount(tag.eventCount)}
+                  </span>
+                </Link>
+              </li>
+            ))
+          : Array.from({ length: 8 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+              <li key={i} aria-hidden="true">
+                <Skeleton className="h-7 w-20 rounded-full" />
+              </li>
+            ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Event, Market } from '../../../contract/catalog';
+import {
+  type DecodedMarket,
+  type DecodedOutcome,
+  decodeMarket,
+  headlineOutcome,
+} from '../../lib/decode-market';
+
+export interface MarketView {
+  market: Market;
+  decoded: DecodedMarket;
+  /** What a list shows for this market ("Yes" of a Yes/No market, else the leading outcome). */
+  headline: DecodedOutcome | null;
+}
+
+export function viewMarket(market: Market): MarketView {
+  const decoded = decodeMarket(market);
+  return { market, decoded, headline: headlineOutcome(decoded) };
+}
+
+/** Markets by headline probability, highest first; unpriced markets last, catalog order among equals. */
+export function rankMarkets(markets: readonly Market[]): MarketView[] {
+  return (Array.isArray(markets) ? markets : [])
+    .map((market, index) => ({ view: viewMarket(market), index }))
+    .sort((a, b) => (b.view.headline?.price ?? -1) - (a.view.headline?.price ?? -1) || a.index - b.index)
+    .map(({ view }) => view);
+}
+
+/** Hides the grouped event's shared prefix so each line of a multi-market summary stays short. */
+export function shortQuestion(question: string, title: string): string {
+  const trimmed = question.trim();
+  return trimmed === '' ? title : trimmed;
+}
+
+export function isMultiMarket(event: Pick<Event, 'markets'>): boolean {
+  return Array.isArray(event.markets) && event.markets.length > 1;
+}

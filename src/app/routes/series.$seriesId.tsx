@@ -1,0 +1,43 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { NotFound } from '../components/status-states';
+import { eventsQueryOptions } from '../features/catalog/api/events';
+import { seriesByIdQueryOptions, useSeriesById } from '../features/catalog/api/series-by-id';
+import { ListView } from '../features/catalog/components/list-view';
+import {
+  DEFAULT_LIST_SEARCH,
+  type ListSearch,
+  listSearchSchema,
+  toEventsQuery,
+} from '../features/catalog/list-search';
+import { orNotFound } from '../lib/route-helpers';
+
+export const Route = createFileRoute('/series/$seriesId')({
+  validateSearch: listSearchSchema,
+  search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { seriesId: params.seriesId })));
+    const series = await orNotFound(queryClient.ensureQueryData(seriesByIdQueryOptions(params.seriesId)));
+    return { title: series.title };
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Series'} · Marketdesk` }] }),
+  component: SeriesList,
+  notFoundComponent: () => <NotFound what="series" />,
+});
+
+function SeriesList() {
+  const { seriesId } = Route.useParams();
+  const series = useSeriesById(seriesId);
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <ListView
+      heading={series.title}
+      scope={{ seriesId }}
+      search={search}
+      onSearchChange={(patch: Partial<ListSearch>) =>
+        void navigate({ search: (prev) => ({ ...prev, ...patch }) })
+      }
+    />
+  );
+}

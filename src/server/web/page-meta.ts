@@ -1,0 +1,105 @@
+/**
+ * The <head> tags a shared link needs (title, description, canonical, Open Graph, Twitter card), built
+ * as text for index.html. Every value is untrusted catalog text: it is HTML-escaped here, the one place
+ * that writes it into markup.
+ */
+
+export const SITE_NAME = 'Marketdesk';
+export const DEFAULT_DESCRIPTION =
+  'Browse prediction markets: top events by volume, tags, series and live outcome prices.';
+const DESCRIPTION_MAX = 200;
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute canonical URL of the page. */
+  url?: string;
+  /** Absolute image URL (http/https only). */
+  image?: string;
+  type?: 'website' | 'article';
+  noindex?: boolean;
+  /** A same-origin API URL the page will fetch first: preloaded so data arrives with the code. */
+  preloadJson?: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+/** One line of plain text, cut at a word boundary: descriptions of events run to pages. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+  const flat = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+/** The page title for a route: "<name> · Marketdesk". */
+export function pageTitle(name: string): string {
+  const flat = summarize(name, 120);
+  return flat ? `${flat} · ${SITE_NAME}` : SITE_NAME;
+}
+
+export function renderPageMeta(meta: PageMeta): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(summarize(meta.description) || DEFAULT_DESCRIPTION);
+  const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}" />`];
+  if (meta.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (meta.url) tags.push(`<link rel="canonical" href="${escapeHtml(meta.url)}" />`);
+  tags.push(
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+  );
+  if (meta.url) tags.push(`<meta property="og:url" content="${escapeHtml(meta.url)}" />`);
+  if (meta.image) tags.push(`<meta property="og:image" content="${escapeHtml(meta.image)}" />`);
+  tags.push(
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+  );
+  if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`);
+  if (meta.preloadJson)
+    tags.push(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(meta.preloadJson)}" />`,
+    );
+  return tags.join('\n    ');
+}
+
+const MARKER = /<!--page-meta-->[\s\S]*?<!--\/page-meta-->/;
+
+/** index.html with its default head block replaced by this page's tags. */
+export function injectPageMeta(indexHtml: string, meta: PageMeta): string {
+  const block = renderPageMeta(meta);
+  // A function replacement: `$&`-style patterns inside catalog text must stay literal.
+  return MARKER.test(indexHtml)
+    ? indexHtml.replace(MARKER, () => block)
+    : indexHtml.replace('</head>', () => `    ${block}\n  </head>`);
+}
+
+/**
+ * An image URL a link preview may show: absolute http(s) as given, a same-origin path made absolute,
+ * anything else dropped.
+ */
+export function absoluteImageUrl(image: string, origin: string): string | undefined {
+  const value = image.trim();
+  if (value === '') return undefined;
+  try {
+    if (value.startsWith('/') && !value.startsWith('//')) return new URL(value, origin).href;
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

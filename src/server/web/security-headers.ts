@@ -1,0 +1,63 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/**
+ * Where the dashboard may connect besides its own origin. The Keys page's wallet (wagmi) talks to the
+ * wallet extension in-page, but a WalletConnect relay or a public RPC would need its origin here:
+ * this list is the one place to extend.
+ */
+export const EXTRA_CONNECT_SOURCES: readonly string[] = [];
+
+/** The origin of an absolute base URL (`https://api.example.com/gamma` → `https://api.example.com`), else null. */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ApiTargets {
+  /** The dashboard's build-time VITE_GAMMA_URL / VITE_CLOB_URL; relative or unset means same origin. */
+  gammaUrl?: string | undefined;
+  clobUrl?: string | undefined;
+}
+
+/**
+ * Helmet settings for the dashboard's responses. No inline script anywhere (the theme script is a
+ * file in public/), and React's style props go through the CSSOM, which CSP does not restrict, so
+ * style-src needs no 'unsafe-inline' either.
+ */
+export function helmetOptions(targets: ApiTargets): FastifyHelmetOptions {
+  const connect = new Set(["'self'", ...EXTRA_CONNECT_SOURCES]);
+  for (const url of [targets.gammaUrl, targets.clobUrl]) {
+    const origin = originOf(url);
+    if (origin) connect.add(origin);
+  }
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        // Catalog images may live on any https host (real exports point at a CDN); the app only renders http(s) or same-origin URLs.
+        'img-src': ["'self'", 'https:', 'http:'],
+        'font-src': ["'self'"],
+        'connect-src': [...connect],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'manifest-src': ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Cross-origin images (catalog CDNs) must keep loading.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+  };
+}
