@@ -44,7 +44,8 @@ export function helmetOptions(targets: ApiTargets): FastifyHelmetOptions {
         'script-src': ["'self'"],
         'style-src': ["'self'"],
         // Catalog images may live on any https host (real exports point at a CDN); the app only renders http(s) or same-origin URLs.
-        'img-src': ["'self'", 'https:', 'http:'],
+        // data: for the wallet icons EIP-6963 announces on the Keys page (the spec requires data URIs).
+        'img-src': ["'self'", 'https:', 'http:', 'data:'],
         'font-src': ["'self'"],
         'connect-src': [...connect],
         'object-src': ["'none'"],
