@@ -4,7 +4,7 @@ import { catalogPlugin } from './catalog/plugin';
 import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling, sendError } from './errors';
 import { webPlugin } from './web/plugin';
 
 export interface AppDeps {
@@ -32,6 +32,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     keepAliveTimeout: 10_000,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
+    frameworkErrors: (err, _request, reply) =>
+      sendError(reply, 'INVALID_PARAMETER', `The URL cannot be read: ${err.message}.`),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { EventsQuery, searchParamsToObject, toSearchParams } from '../../contract/catalog-query';
+import { eventsCacheKey } from './plugin';
+import { type CachedResponse, etagMatches, jsonResponse, ResponseCache } from './response-cache';
+
+const response = (text: string): CachedResponse => jsonResponse({ text });
+const parse = (qs: string) => EventsQuery.parse(searchParamsToObject(new URLSearchParams(qs)));
+
+describe('ResponseCache', () => {
+  it('serves a hit without loading again, until the TTL passes', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({ ttlMs: 5_000, maxEntries: 10, maxBytes: 1e6, now: () => now });
+    let loads = 0;
+    const load = async () => response(`v${++loads}`);
+    expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v1"}');
+    now += 4_999;
+    expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v1"}');
+    now += 1;
+    expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v2"}');
+    expect(loads).toBe(2);
+  });
+
+  it('coalesces concurrent misses of one key into one load, and keeps keys apart', async () => {
+    const cache = new ResponseCache({ ttlMs: 5_000, maxEntries: 10, maxBytes: 1e6 });
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const load = (value: string) => async () => {
+      loads++;
+      await gate;
+      return response(value);
+    };
+    const same = Array.from({ length: 20 }, () => cache.get('a', load('a')));
+    const other = cache.get('b', load('b'));
+    release();
+    const results = await Promise.all(same);
+    expect(loads).toBe(2);
+    expect(new Set(results.map((r) => r?.body.toString()))).toEqual(new Set(['{"text":"a"}']));
+    expect((await other)?.body.toString()).toBe('{"text":"b"}');
+  });
+
+  it('does not cache failures or not-found answers', async () => {
+    const cache = new ResponseCache({ ttlMs: 5_000, maxEntries: 10, maxBytes: 1e6 });
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('k', async () => null)).toBeNull();
+    expect((await cache.get('k', async () => response('ok')))?.body.toString()).toBe('{"text":"ok"}');
+  });
+
+  it('evicts the least recently used entry past maxEntries or maxBytes', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 3, maxBytes: 1e6 });
+    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => response(k));
+    cache.lookup('a'); // a is now the most recently used
+    await cache.get('d', async () => response('d'));
+    expect(cache.size).toBe(3);
+    expect(cache.lookup('b')).toBeUndefined();
+    expect(cache.lookup('a')).toBeDefined();
+
+    const small = new ResponseCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 40 });
+    await small.get('x', async () => response('x'.repeat(10))); // 24 bytes
+    await small.get('y', async () => response('y'.repeat(10)));
+    expect(small.lookup('x')).toBeUndefined();
+    expect(small.lookup('y')).toBeDefined();
+    await small.get('huge', async () => response('z'.repeat(100)));
+    expect(small.lookup('huge')).toBeUndefined(); // larger than the whole budget: served, not stored
+  });
+});
+
+describe('ETag', () => {
+  it('is a strong tag of the bytes; If-None-Match compares weakly and accepts lists and *', () => {
+    const a = jsonResponse([1]);
+    expect(a.etag).toBe(jsonResponse([1]).etag);
+    expect(a.etag).not.toBe(jsonResponse([2]).etag);
+    expect(etagMatches(a.etag, a.etag)).toBe(true);
+    expect(etagMatches(`W/${a.etag}`, a.etag)).toBe(true);
+    expect(etagMatches(`"x", ${a.etag}`, a.etag)).toBe(true);
+    expect(etagMatches('*', a.etag)).toBe(true);
+    expect(etagMatches('"x"', a.etag)).toBe(false);
+    expect(etagMatches(undefined, a.etag)).toBe(false);
+  });
+});
+
+describe('the /events cache key', () => {
+  it('is equal for queries that mean the same', () => {
+    const same = [
+      ['', 'limit=20&offset=0&order=id&ascending=true'],
+      ['id=2&id=1', 'id=1&id=2&id=2'],
+      ['id=7', 'id=007'],
+      ['slug=b&slug=a', 'slug=a&slug=b'],
+      ['order=volume,volume', 'order=volume'],
+      ['active=true&closed=false', 'closed=false&active=true'],
+    ];
+    for (const [a, b] of same)
+      expect(eventsCacheKey(parse(a!)), `${a} vs ${b}`).toBe(eventsCacheKey(parse(b!)));
+  });
+
+  it('differs for queries that mean something different', () => {
+    const queries = [
+      '',
+      'limit=21',
+      'offset=1',
+      'ascending=false',
+      'order=volume',
+      'order=volume,id',
+      'order=id,volume',
+      'order=volume&ascending=false',
+      'id=1',
+      'id=1&id=2',
+      'slug=1',
+      'tag_id=1',
+      'tag_slug=1',
+      'series_id=1',
+      'active=true',
+      'active=false',
+      'closed=true',
+      'q=1',
+      'q=a%26limit%3D5',
+      'q=a&limit=5',
+      'volume_min=1',
+      'liquidity_min=1',
+      'end_date_min=2026-01-01T00:00:00Z',
+      'end_date_max=2026-01-01T00:00:00Z',
+    ];
+    const keys = queries.map((q) => eventsCacheKey(parse(q)));
+    expect(new Set(keys).size).toBe(queries.length);
+  });
+});
+
+describe('toSearchParams', () => {
+  it('round-trips a typed query and leaves defaults out', () => {
+    const query = parse(
+      'id=3&id=1&slug=a%20b&tag_id=2&active=true&closed=false&q=x%26y&order=volume,title&ascending=false&limit=5&offset=10&end_date_min=2026-01-01T00:00:00Z&volume_min=1.5',
+    );
+    expect(parse(toSearchParams(query).toString())).toEqual(query);
+    expect(toSearchParams(parse('limit=20&offset=0&order=id&ascending=true')).toString()).toBe('');
+    expect(toSearchParams({ order: ['volume'], ascending: false, limit: 100 }).toString()).toBe(
+      'limit=100&order=volume&ascending=false',
+    );
+  });
+});
