@@ -11,9 +11,12 @@ import { IMAGE_VARIANTS, imagePath, SERIES, TAGS } from './vocabulary';
 export const DEFAULT_SEED = 'marketdesk';
 export const DEFAULT_EVENTS = 3000;
 export const MAX_EVENTS = 200_000;
-/** Ids start here and grow by small random steps, like a real catalog that has been edited. */
-const FIRST_EVENT_ID = 10_000;
-const FIRST_MARKET_ID = 500_000;
+/**
+ * Ids start here and grow by small random steps, like a real catalog that has been edited. The ranges
+ * sit above the public catalog's ids, so real exports imported next to the demo never collide with it.
+ */
+const FIRST_EVENT_ID = 2_000_000;
+const FIRST_MARKET_ID = 20_000_000;
 
 export interface GenerateOptions {
   events: number;

@@ -1,4 +1,82 @@
-import type { Database } from '../db/open';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { upsertEvents } from '../catalog/load';
+import { type Database, type Db, rows } from '../db/open';
+import { batches, DEFAULT_SEED, type GenerateOptions, generateEvents } from './generate';
 
-/** Placeholder: fills an empty catalog with the demo catalog (issue 2). */
-export async function seedIfEmpty(_database: Database, _events: number): Promise<void> {}
+/** Events per upsert call: bounded memory for 200,000 events, few round trips. */
+const BATCH = 2000;
+/** Any constant: two processes starting on one empty PostgreSQL seed it once. */
+const SEED_LOCK = 7_340_113;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface LoadedCatalog {
+  events: number;
+  markets: number;
+  ms: number;
+}
+
+async function writeGenerated(
+  tx: Tx,
+  options: GenerateOptions,
+  onProgress?: (events: number) => void,
+): Promise<Omit<LoadedCatalog, 'ms'>> {
+  let events = 0;
+  let markets = 0;
+  for (const batch of batches(generateEvents(options), BATCH)) {
+    await upsertEvents(tx, batch);
+    events += batch.length;
+    markets += batch.reduce((sum, e) => sum + e.markets.length, 0);
+    onProgress?.(events);
+  }
+  return { events, markets };
+}
+
+/**
+ * Replaces the whole catalog (imported events included) with a generated one, in one transaction:
+ * if anything fails, the previous catalog is still there.
+ */
+export async function replaceWithGenerated(
+  db: Db,
+  options: GenerateOptions,
+  onProgress?: (events: number) => void,
+): Promise<LoadedCatalog> {
+  const started = performance.now();
+  const counts = await db.transaction(async (tx) => {
+    await tx.execute(sql`TRUNCATE event_tags, event_series, markets, events, tags, series`);
+    return writeGenerated(tx, options, onProgress);
+  });
+  return { ...counts, ms: Math.round(performance.now() - started) };
+}
+
+async function catalogIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await rows<{ found: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM events) AS found`);
+  return !row?.found;
+}
+
+const defaultLog = (message: string, details: object) =>
+  pino({ level: process.env.LOG_LEVEL || 'info' }).info(details, message);
+
+/**
+ * Called on every start: one indexed EXISTS query when the catalog has events; on the first start of
+ * an empty database, fills it with `events` demo events (deterministic: seed "marketdesk", dates
+ * around today). Returns whether it seeded.
+ */
+export async function seedIfEmpty(
+  database: Database,
+  events: number,
+  log: (message: string, details: object) => void = defaultLog,
+): Promise<boolean> {
+  if (events <= 0 || !(await catalogIsEmpty(database.db))) return false;
+  const started = performance.now();
+  const loaded = await database.db.transaction(async (tx) => {
+    // Serialise concurrent first starts, then look again: another process may have seeded meanwhile.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await catalogIsEmpty(tx))) return null;
+    return writeGenerated(tx, { events, seed: DEFAULT_SEED });
+  });
+  if (!loaded) return false;
+  log('demo catalog created', { ...loaded, ms: Math.round(performance.now() - started) });
+  return true;
+}

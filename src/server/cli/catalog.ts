@@ -1,0 +1,173 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/open';
+import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
+import { type ImportReport, importFile } from './import';
+import { ImportFileError } from './normalize';
+import { replaceWithGenerated } from './seed';
+
+const USAGE = `Usage:
+  npm run catalog -- generate [--events N] [--seed S] [--now YYYY-MM-DD] [--data-dir DIR]
+      Replaces the whole catalog (imported events included) with N generated demo events
+      (default ${DEFAULT_EVENTS}, at most ${MAX_EVENTS}), in one transaction. The same seed
+      (default "${DEFAULT_SEED}") and date (default: today, UTC) give the same catalog.
+  npm run catalog -- import FILE.json [--data-dir DIR]
+      Imports a JSON array of events, or a single event object (the catalog interface's shape;
+      real exports with extra fields and JSON-encoded lists are accepted). Events with the same
+      id are updated. If any event is invalid, nothing is imported and every problem is listed.
+
+The database is DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data;
+--data-dir overrides it). Stop the server first when it uses the same embedded database.
+Exit status: 0 done, 1 invalid input or failure, 2 bad command line.`;
+
+class UsageError extends Error {}
+
+interface Command {
+  name: 'generate' | 'import';
+  file?: string;
+  events: number;
+  seed: string;
+  now: Date;
+  dataDir?: string;
+}
+
+export function parseCommand(argv: string[]): Command {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const { values, positionals } = parsed;
+  const [name, ...rest] = positionals;
+  if (values.help) throw new UsageError('');
+  if (name !== 'generate' && name !== 'import')
+    throw new UsageError(name ? `Unknown command "${name}".` : 'Missing command.');
+
+  const dataDir = values['data-dir'];
+  if (name === 'import') {
+    if (rest.length !== 1) throw new UsageError('import takes exactly one FILE.json.');
+    for (const flag of ['events', 'seed', 'now'] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} only applies to generate.`);
+    return {
+      name,
+      file: rest[0]!,
+      events: 0,
+      seed: DEFAULT_SEED,
+      now: startOfUtcDay(),
+      ...(dataDir ? { dataDir } : {}),
+    };
+  }
+  if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
+  const eventsText = values.events ?? String(DEFAULT_EVENTS);
+  if (!/^[0-9]+$/.test(eventsText) || Number(eventsText) < 1 || Number(eventsText) > MAX_EVENTS)
+    throw new UsageError(`--events must be an integer from 1 to ${MAX_EVENTS} (got "${eventsText}").`);
+  let now = startOfUtcDay();
+  if (values.now !== undefined) {
+    if (
+      !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(values.now) ||
+      Number.isNaN(Date.parse(`${values.now}T00:00:00Z`))
+    )
+      throw new UsageError(`--now must be a date like 2026-11-22 (got "${values.now}").`);
+    now = new Date(`${values.now}T00:00:00Z`);
+  }
+  if (values.seed === '') throw new UsageError('--seed must not be empty.');
+  return {
+    name,
+    events: Number(eventsText),
+    seed: values.seed ?? DEFAULT_SEED,
+    now,
+    ...(dataDir ? { dataDir } : {}),
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      events: { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+export function formatReport(report: ImportReport, file: string): string[] {
+  const lines: string[] = [];
+  const who = (index: number, id: string | null) => `event #${index}${id ? ` (id ${id})` : ''}`;
+  for (const w of report.warnings) lines.push(`warning: ${who(w.index, w.id)}: ${w.message}`);
+  for (const m of report.merged) lines.push(`note: ${m}`);
+  for (const e of report.errors)
+    lines.push(`error: ${who(e.index, e.id)}: ${e.field || '(event)'}: ${e.reason}`);
+  if (report.errors.length > 0) {
+    const bad = new Set(report.errors.map((e) => e.index)).size;
+    lines.push(
+      `Nothing imported from ${file}: ${report.errors.length} error${report.errors.length === 1 ? '' : 's'} in ${bad} of ${report.total} event${report.total === 1 ? '' : 's'}. Fix them and import again.`,
+    );
+  } else {
+    lines.push(
+      `Imported ${report.imported} of ${report.total} event${report.total === 1 ? '' : 's'} from ${file}` +
+        `${report.skipped ? ` (${report.skipped} skipped)` : ''}, ${report.warnings.length} warning${report.warnings.length === 1 ? '' : 's'}.`,
+    );
+  }
+  return lines;
+}
+
+async function run(command: Command): Promise<number> {
+  const config = loadConfig(command.dataDir ? { ...process.env, DATA_DIR: command.dataDir } : process.env);
+  if (command.dataDir && config.DATABASE_URL)
+    console.error('note: DATABASE_URL is set, so --data-dir is ignored.');
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    if (command.name === 'import') {
+      const report = await importFile(database.db, command.file!);
+      const lines = formatReport(report, command.file!);
+      (report.errors.length > 0 ? console.error : console.log)(lines.join('\n'));
+      return report.errors.length > 0 ? 1 : 0;
+    }
+    const step = Math.max(10_000, Math.ceil(command.events / 10 / 2000) * 2000);
+    const loaded = await replaceWithGenerated(
+      database.db,
+      { events: command.events, seed: command.seed, now: command.now },
+      (done) => {
+        if (done % step === 0 && done < command.events) console.log(`  ${done} / ${command.events} events…`);
+      },
+    );
+    console.log(
+      `Catalog replaced: ${loaded.events} events, ${loaded.markets} markets generated and loaded in ` +
+        `${(loaded.ms / 1000).toFixed(1)} s (seed "${command.seed}", dates around ${command.now.toISOString().slice(0, 10)}).`,
+    );
+    return 0;
+  } finally {
+    await database?.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let command: Command;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    if (err.message) console.error(`${err.message}\n`);
+    console.error(USAGE);
+    process.exit(process.argv.includes('--help') || process.argv.includes('-h') ? 0 : 2);
+  }
+  try {
+    process.exitCode = await run(command);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ImportFileError) console.error(err.message);
+    else if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      console.error(`Cannot read ${command.file}: no such file.`);
+    else console.error(`The catalog command failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) void main();

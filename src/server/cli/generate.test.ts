@@ -1,0 +1,186 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Event } from '../../contract/catalog';
+import { batches, DEFAULT_EVENTS, formatPrice, generateCatalog, generateEvents, statusOf } from './generate';
+import { createRandom } from './random';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const catalog = generateCatalog({ events: DEFAULT_EVENTS, now });
+const markets = catalog.flatMap((e) => e.markets);
+const publicDir = resolve(import.meta.dirname, '../../../public');
+
+const decode = (text: string): unknown => JSON.parse(text);
+
+describe('random', () => {
+  it('is reproducible from its seed and differs between seeds', () => {
+    const a = createRandom('x');
+    const b = createRandom('x');
+    const c = createRandom('y');
+    const seqA = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(seqA);
+    for (const v of seqA) expect(v >= 0 && v < 1).toBe(true);
+  });
+});
+
+describe('generateEvents', () => {
+  it('gives the same catalog for the same seed and date, another for another seed or date', () => {
+    const again = generateCatalog({ events: 200, now });
+    expect(again).toEqual(catalog.slice(0, 200));
+    expect(JSON.stringify(generateCatalog({ events: 200, now, seed: 'other' }))).not.toEqual(
+      JSON.stringify(again),
+    );
+    const later = generateCatalog({ events: 200, now: new Date('2026-12-01T00:00:00Z') });
+    expect(later[0]?.startDate).not.toEqual(again[0]?.startDate);
+  });
+
+  it('streams in batches that add up to the whole catalog', () => {
+    const streamed = [...batches(generateEvents({ events: 450, now }), 100)];
+    expect(streamed.map((b) => b.length)).toEqual([100, 100, 100, 100, 50]);
+    expect(streamed.flat()).toEqual(catalog.slice(0, 450));
+  });
+
+  it('has the default size: ≥ 3,000 events, ≥ 10,000 markets, ~30 tags, ~20 series', () => {
+    expect(catalog).toHaveLength(3000);
+    expect(markets.length).toBeGreaterThanOrEqual(10_000);
+    const tags = new Set(catalog.flatMap((e) => e.tags.map((t) => t.id)));
+    const series = new Set(catalog.flatMap((e) => e.series.map((s) => s.id)));
+    expect(tags.size).toBeGreaterThanOrEqual(28);
+    expect(tags.size).toBeLessThanOrEqual(35);
+    expect(series.size).toBeGreaterThanOrEqual(18);
+    expect(series.size).toBeLessThanOrEqual(25);
+  });
+
+  it('produces contract events only', () => {
+    const bad: string[] = [];
+    for (const event of catalog) {
+      const parsed = Event.safeParse(event);
+      if (!parsed.success) bad.push(`event ${event.id}: ${parsed.error.message}`);
+      if (!event.description.includes('\n\n')) bad.push(`event ${event.id}: one-paragraph description`);
+      if (Date.parse(event.startDate) >= Date.parse(event.endDate))
+        bad.push(`event ${event.id}: starts after end`);
+      if (new Date(event.startDate).toISOString() !== event.startDate)
+        bad.push(`event ${event.id}: start format`);
+      if (new Date(event.endDate).toISOString() !== event.endDate) bad.push(`event ${event.id}: end format`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('keeps ids, slugs and market ids unique, and the wire formats of ids', () => {
+    expect(new Set(catalog.map((e) => e.id)).size).toBe(catalog.length);
+    expect(new Set(catalog.map((e) => e.slug)).size).toBe(catalog.length);
+    expect(new Set(markets.map((m) => m.id)).size).toBe(markets.length);
+    // Plain checks collected, one assertion: 12,000 markets × expect() would take seconds.
+    const bad = [
+      ...catalog.filter((e) => !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(e.slug)).map((e) => `slug ${e.slug}`),
+      ...markets
+        .filter(
+          (m) =>
+            !/^[1-9][0-9]*$/.test(m.id) ||
+            !/^0x[0-9a-f]{64}$/.test(m.conditionId) ||
+            !m.clobTokenIds.every((t) => /^[1-9][0-9]{75,77}$/.test(t)),
+        )
+        .map((m) => `market ${m.id}`),
+    ];
+    expect(bad).toEqual([]);
+  });
+
+  it('gives every market ≥ 2 outcomes with one price and one token each; prices in [0, 1] summing to 1', () => {
+    let named = 0;
+    const bad: string[] = [];
+    for (const m of markets) {
+      const outcomes = decode(m.outcomes) as string[];
+      const prices = decode(m.outcomePrices) as string[];
+      if (outcomes.length < 2) bad.push(`${m.id}: ${outcomes.length} outcomes`);
+      if (prices.length !== outcomes.length || m.clobTokenIds.length !== outcomes.length)
+        bad.push(`${m.id}: lengths ${outcomes.length}/${prices.length}/${m.clobTokenIds.length}`);
+      for (const p of prices)
+        if (!/^(0|1|0\.[0-9]*[1-9])$/.test(p) || Number(p) < 0 || Number(p) > 1)
+          bad.push(`${m.id}: price ${p}`);
+      const sum = prices.reduce((s, p) => s + Number(p), 0);
+      if (Math.abs(sum - 1) > 1e-9) bad.push(`${m.id}: prices sum to ${sum}`);
+      if (outcomes.length >= 3) named++;
+    }
+    expect(bad).toEqual([]);
+    expect(named).toBeGreaterThan(50); // some markets with 3+ named outcomes
+  });
+
+  it('mixes binary events, groups of Yes/No markets whose Yes prices add up to ~1, and multi-outcome markets', () => {
+    const single = catalog.filter((e) => e.markets.length === 1);
+    const groups = catalog.filter((e) => e.markets.length >= 3);
+    expect(single.length).toBeGreaterThan(300);
+    expect(groups.length).toBeGreaterThan(1000);
+    const fed = catalog.find((e) => e.title.startsWith('Fed decision in') && !e.closed);
+    expect(fed?.markets).toHaveLength(5);
+    const yesSum = fed!.markets.reduce((s, m) => s + Number((decode(m.outcomePrices) as string[])[0]), 0);
+    expect(yesSum).toBeGreaterThan(0.95);
+    expect(yesSum).toBeLessThan(1.06);
+  });
+
+  it('has heavy-tailed money with volume24hr ≤ volume', () => {
+    for (const e of catalog) {
+      expect(e.volume24hr).toBeLessThanOrEqual(e.volume);
+      for (const n of [e.volume, e.volume24hr, e.liquidity]) expect(n).toBeGreaterThanOrEqual(0);
+    }
+    const volumes = catalog.map((e) => e.volume).sort((a, b) => a - b);
+    const median = volumes[Math.floor(volumes.length / 2)]!;
+    expect(volumes.at(-1)! / median).toBeGreaterThan(100);
+  });
+
+  it('has active, closed and upcoming events with dates that fit their status', () => {
+    const counts = { active: 0, closed: 0, upcoming: 0 };
+    for (const e of catalog) {
+      const status = statusOf(e, now);
+      counts[status]++;
+      const [start, end] = [Date.parse(e.startDate), Date.parse(e.endDate)];
+      if (status === 'closed') expect(end).toBeLessThan(now.getTime());
+      if (status === 'active') {
+        expect(e.active).toBe(true);
+        expect(start).toBeLessThanOrEqual(now.getTime());
+        expect(end).toBeGreaterThan(now.getTime());
+      }
+      if (status === 'upcoming') expect(start).toBeGreaterThan(now.getTime());
+    }
+    expect(counts.active).toBeGreaterThan(1000);
+    expect(counts.closed).toBeGreaterThan(500);
+    expect(counts.upcoming).toBeGreaterThan(200);
+    // Like the public catalog: most closed events still say active: true.
+    expect(catalog.some((e) => e.closed && e.active)).toBe(true);
+  });
+
+  it('covers many topics with question-style titles', () => {
+    const categories = new Set(catalog.map((e) => e.image.replace(/^\/img\/([a-z]+)-[0-9]\.svg$/, '$1')));
+    expect(categories.size).toBeGreaterThanOrEqual(9);
+    expect(catalog.filter((e) => e.title.endsWith('?')).length / catalog.length).toBeGreaterThan(0.5);
+    expect(new Set(catalog.map((e) => e.title)).size).toBeGreaterThan(1500);
+  });
+
+  it('references only local images that exist, < 100 kB in all', () => {
+    const images = new Set(catalog.map((e) => e.image));
+    for (const image of images) {
+      expect(image).toMatch(/^\/img\/[a-z0-9-]+\.svg$/);
+      expect(existsSync(join(publicDir, image))).toBe(true);
+    }
+    const dir = join(publicDir, 'img');
+    const total = readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+    expect(total).toBeLessThan(100_000);
+  });
+
+  it('refuses sizes outside 0…200,000', () => {
+    expect(() => generateCatalog({ events: 200_001 })).toThrow(RangeError);
+    expect(() => generateCatalog({ events: -1 })).toThrow(RangeError);
+    expect(generateCatalog({ events: 0 })).toEqual([]);
+  });
+
+  it('formats prices as short decimal strings', () => {
+    expect([0, 10_000, 6150, 35, 5000, 1].map(formatPrice)).toEqual([
+      '0',
+      '1',
+      '0.615',
+      '0.0035',
+      '0.5',
+      '0.0001',
+    ]);
+  });
+});
