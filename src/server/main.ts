@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { DataDirError } from './db/data-dir';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
 import { ensureDashboardBuilt } from './web/build';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirError) {
     console.error(err.message);
   } else {
     console.error('Marketdesk could not start:', err instanceof Error ? err.message : err);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { checkDataDir, initialiseAtomically, isInitialised } from './data-dir';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -56,15 +56,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    checkDataDir(dataDir);
+    if (!isInitialised(dataDir)) {
+      await initialiseAtomically(dataDir, async (tmp) => (await openPglite(tmp, opts.loadDataDir)).close());
+    }
+  }
+  const client = await openPglite(dataDir, opts.loadDataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
-  await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  try {
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return client;
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
 }
 
 /** Rows of a raw query, whichever driver is underneath. */
