@@ -21,9 +21,11 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
 }
 
 /** PostgreSQL or PGlite unreachable: connection refused or terminated, server shutting down. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  if (!e) return false;
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || depth > 4) return false;
+  // Drizzle wraps driver errors ("Failed query: …") with the driver's error as the cause.
+  if (e.cause && isDatabaseUnavailable(e.cause, depth + 1)) return true;
   const code = typeof e.code === 'string' ? e.code : '';
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
   if (/^(08|57P0)/.test(code)) return true; // connection exception, admin/crash shutdown

@@ -39,7 +39,12 @@ export interface OpenOptions {
 /** Opens PGlite (embedded, persisted in dataDir) or PostgreSQL, and applies the migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A short connect timeout: with the database gone, requests fail fast with 503 instead of hanging.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 3000,
+    });
     // An idle client losing its server (database restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
