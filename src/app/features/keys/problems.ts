@@ -11,6 +11,8 @@ export interface Problem {
   suggestShowKeys?: boolean;
   /** Unix ms after which retrying makes sense (RATE_LIMITED / SERVICE_UNAVAILABLE). */
   retryAt?: number;
+  /** The contract's error code, shown small for support requests. */
+  code?: string;
 }
 
 export interface ProblemContext {
@@ -135,54 +137,56 @@ export function describeProblem(error: unknown, context: ProblemContext, nowMs =
       title: 'The server cannot be reached',
       detail: `Check your internet connection, then try to ${context.doing} again. Nothing was changed.`,
     };
-  if (error instanceof ClobError) {
-    if (context.level2 && LEVEL2_PROBLEMS[error.code]) return LEVEL2_PROBLEMS[error.code]!;
-    switch (error.code) {
-      case 'TIMESTAMP_OUT_OF_RANGE':
-        return {
-          title: 'The time of the signature was not accepted',
-          detail:
-            'We corrected for the server’s clock and tried once more, and it was still refused. Check the date and time of your computer, then try again.',
-        };
-      case 'SIGNATURE_REUSED':
-        return {
-          title: 'That signature was already used',
-          detail: `Each signature works for one request only. Try to ${context.doing} again: your wallet will ask for a fresh signature.`,
-        };
-      case 'KEY_LIMIT_REACHED':
-        return {
-          title: 'You already have 10 active keys',
-          detail:
-            'That is the most one wallet can have. Show your keys, revoke one you no longer use, then create a new one.',
-          suggestShowKeys: true,
-        };
-      case 'RATE_LIMITED':
-        return { title: 'Too many requests for now', ...retryLater(error.retryAfterSeconds, nowMs) };
-      case 'SERVICE_UNAVAILABLE':
-        return { title: 'The service is briefly unavailable', ...retryLater(error.retryAfterSeconds, nowMs) };
-      case 'L1_SIGNATURE_INVALID':
-        return {
-          title: 'The signature did not match your address',
-          detail: `This happens when a wallet signs for another network or account. Check your wallet is on ${describeChain(context.chainId)} with this account, then try again.`,
-        };
-      case 'API_KEY_NOT_FOUND':
-        return {
-          title: 'That key is no longer active',
-          detail:
-            'It may have been revoked already (perhaps in another tab). Show your keys again to see the current list.',
-          suggestShowKeys: true,
-        };
-      case 'INTERNAL':
-        return {
-          title: 'Something went wrong on the server',
-          detail: `Nothing was changed. Try to ${context.doing} again in a moment.`,
-        };
-      default:
-        return { title: `Could not ${context.doing}`, detail: error.message };
-    }
-  }
+  if (error instanceof ClobError) return { ...serverProblem(error, context, nowMs), code: error.code };
   return {
     title: `Could not ${context.doing}`,
     detail: 'Something unexpected happened. Reload the page and try again.',
   };
+}
+
+function serverProblem(error: ClobError, context: ProblemContext, nowMs: number): Problem {
+  if (context.level2 && LEVEL2_PROBLEMS[error.code]) return LEVEL2_PROBLEMS[error.code]!;
+  switch (error.code) {
+    case 'TIMESTAMP_OUT_OF_RANGE':
+      return {
+        title: 'The time of the signature was not accepted',
+        detail:
+          'We corrected for the server’s clock and tried once more, and it was still refused. Check the date and time of your computer, then try again.',
+      };
+    case 'SIGNATURE_REUSED':
+      return {
+        title: 'That signature was already used',
+        detail: `Each signature works for one request only. Try to ${context.doing} again: your wallet will ask for a fresh signature.`,
+      };
+    case 'KEY_LIMIT_REACHED':
+      return {
+        title: 'You already have 10 active keys',
+        detail:
+          'That is the most one wallet can have. Show your keys, revoke one you no longer use, then create a new one.',
+        suggestShowKeys: true,
+      };
+    case 'RATE_LIMITED':
+      return { title: 'Too many requests for now', ...retryLater(error.retryAfterSeconds, nowMs) };
+    case 'SERVICE_UNAVAILABLE':
+      return { title: 'The service is briefly unavailable', ...retryLater(error.retryAfterSeconds, nowMs) };
+    case 'L1_SIGNATURE_INVALID':
+      return {
+        title: 'The signature did not match your address',
+        detail: `This happens when a wallet signs for another network or account. Check your wallet is on ${describeChain(context.chainId)} with this account, then try again.`,
+      };
+    case 'API_KEY_NOT_FOUND':
+      return {
+        title: 'That key is no longer active',
+        detail:
+          'It may have been revoked already (perhaps in another tab). Show your keys again to see the current list.',
+        suggestShowKeys: true,
+      };
+    case 'INTERNAL':
+      return {
+        title: 'Something went wrong on the server',
+        detail: `Nothing was changed. Try to ${context.doing} again in a moment.`,
+      };
+    default:
+      return { title: `Could not ${context.doing}`, detail: error.message };
+  }
 }

@@ -13,6 +13,11 @@ export function ProblemAlert({ problem, children }: { problem: Problem; children
       <div className="min-w-0">
         <p className="font-semibold">{problem.title}</p>
         <p className="mt-1">{problem.detail}</p>
+        {problem.code && (
+          <p className="mt-1 text-xs opacity-80">
+            Error code: <code className="font-mono">{problem.code}</code>
+          </p>
+        )}
         {children && <div className="mt-3 flex flex-wrap gap-2">{children}</div>}
       </div>
     </div>
