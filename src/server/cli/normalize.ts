@@ -114,7 +114,8 @@ const flag = z.boolean({ error: 'must be true or false' });
 
 /** USD amounts: numbers, or numbers sent as strings; missing or null → 0. */
 const amount = z
-  .union([z.number(), z.string(), z.null(), z.undefined()], { error: 'must be a number' })
+  .union([z.number(), z.string(), z.null()], { error: 'must be a number' })
+  .optional() // an absent key, not only an undefined value
   .transform((value, ctx) => {
     if (value === null || value === undefined) return 0;
     const n =
