@@ -4,6 +4,7 @@ const compactMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 const wholeMoney = new Intl.NumberFormat('en-US', {

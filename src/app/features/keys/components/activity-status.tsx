@@ -23,7 +23,7 @@ export function ActivityStatus({ activity, chainId }: { activity: Activity | nul
   return (
     <p
       role="status"
-      className="min-h-5 text-sm font-medium text-accent-700 dark:text-accent-300"
+      className="text-sm font-medium text-accent-700 dark:text-accent-300"
       data-testid="activity"
     >
       {activity ? activityText(activity, chainId) : ''}

@@ -178,10 +178,12 @@ export function KeysPage({ chainId }: { chainId: number }) {
                   {apiKeys ? 'Sign to refresh my keys' : 'Sign to show my keys'}
                 </button>
               </div>
-              <p className={`text-sm ${muted}`}>
-                Keys are signed for {describeChain(chainId)}. Each signature is used once, for one request.
-              </p>
-              {revoking === null && <ActivityStatus activity={activity} chainId={chainId} />}
+              <div className="space-y-1">
+                <p className={`text-sm ${muted}`}>
+                  Keys are signed for {describeChain(chainId)}. Each signature is used once, for one request.
+                </p>
+                <ActivityStatus activity={revoking === null ? activity : null} chainId={chainId} />
+              </div>
               {problem && (
                 <ProblemAlert problem={problem}>
                   {problem.suggestShowKeys && (

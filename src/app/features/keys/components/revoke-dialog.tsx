@@ -16,19 +16,18 @@ interface RevokeDialogProps {
 export function RevokeDialog({ apiKey, busy, problem, status, onConfirm, onCancel }: RevokeDialogProps) {
   return (
     <ModalDialog open={apiKey !== null} title="Revoke this key?" onCancel={() => !busy && onCancel()}>
-      <p>
-        <code
-          className="break-all rounded bg-neutral-100 px-1.5 py-0.5 font-mono dark:bg-neutral-800"
-          translate="no"
-        >
-          {apiKey}
-        </code>
-      </p>
+      <code
+        className="block break-all rounded bg-neutral-100 px-2 py-1.5 font-mono dark:bg-neutral-800"
+        translate="no"
+        data-testid="revoke-key-id"
+      >
+        {apiKey}
+      </code>
       <p className="mt-3">
         Every program using this key stops working at once. This cannot be undone. Your wallet will ask you to
         sign to confirm; it is not a transaction and costs nothing.
       </p>
-      <p role="status" className={`mt-3 min-h-5 ${muted}`}>
+      <p role="status" className={`mt-3 ${muted}`}>
         {status}
       </p>
       {problem && (

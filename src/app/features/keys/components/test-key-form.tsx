@@ -96,7 +96,11 @@ export function TestKeyForm({ clock, chainId, justCreated }: TestKeyFormProps) {
               name={`test-${name}`}
               type="text"
               value={values[name]}
-              onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [name]: e.target.value }));
+                // A verdict about other values would mislead.
+                setOutcome(null);
+              }}
               autoComplete="off"
               autoCapitalize="off"
               autoCorrect="off"

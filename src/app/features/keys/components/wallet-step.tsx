@@ -31,28 +31,32 @@ export function WalletStep({ chainId, busy, onSwitchChain }: WalletStepProps) {
     return (
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          {icon && <img src={icon} alt="" width="24" height="24" className="size-6 rounded" />}
-          <p className="min-w-0">
-            <span className={muted}>
-              Connected{connection.connector ? ` with ${connection.connector.name}` : ''}:{' '}
-            </span>
-            <span
-              className="font-mono font-medium"
-              title={connection.address}
-              data-testid="connected-address"
-            >
-              {shortAddress(connection.address)}
+          <p className="flex min-w-0 items-center gap-2">
+            {icon && <img src={icon} alt="" width="24" height="24" className="size-6 shrink-0 rounded" />}
+            <span>
+              <span className={muted}>
+                Connected{connection.connector ? ` with ${connection.connector.name}` : ''}:{' '}
+              </span>
+              <span
+                className="font-mono font-medium"
+                title={connection.address}
+                data-testid="connected-address"
+              >
+                {shortAddress(connection.address)}
+              </span>
             </span>
           </p>
-          <CopyButton value={connection.address} label="Copy wallet address" />
-          <button
-            type="button"
-            className={`${secondaryButton} min-h-8 px-3 py-1`}
-            disabled={busy}
-            onClick={() => disconnect.mutate()}
-          >
-            Disconnect
-          </button>
+          <div className="flex items-center gap-2">
+            <CopyButton value={connection.address} label="Copy wallet address" />
+            <button
+              type="button"
+              className={`${secondaryButton} min-h-8 px-3 py-1`}
+              disabled={busy}
+              onClick={() => disconnect.mutate()}
+            >
+              Disconnect
+            </button>
+          </div>
         </div>
         {wrongChain && (
           <div

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveRegion } from '../../../components/live-region';
+import fed from '../../../test/fixtures/gamma/events-thabris-fed-september-negrisk.json';
+import kraken from '../../../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
+import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
+import { EventDetails } from './event-details';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function noFetch() {
+  // "More in this series" asks the catalog; these tests are about the page itself.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  );
+}
+
+describe('EventDetails', () => {
+  it('renders the neg-risk fixture: every market, outcomes leading first to one decimal, ids with copy buttons', async () => {
+    noFetch();
+    renderInApp(<EventDetails event={asEvent(fed)} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fed Decision in September?' }),
+    ).toBeInTheDocument();
+    const markets = screen.getAllByRole('heading', { level: 3 }).map((h) => h.closest('article')!);
+    expect(markets).toHaveLength(fed.markets.length);
+    // Markets sorted by their Yes probability; in each, the leading outcome comes first.
+    const first = markets[0]!;
+    const rows = within(first).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(/\(leading\)/);
+    expect(rows[0]!.textContent).toMatch(/\d+\.\d%$/);
+    const tokens = JSON.parse(fed.markets[0]!.clobTokenIds) as string[];
+    expect(screen.getByText(tokens[0]!)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Copy condition id' })).toHaveLength(fed.markets.length);
+    // Series and tags are links.
+    const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
+    expect(links).toContainEqual(['Series: FOMC', `/series/${fed.series[0]!.id}`]);
+    expect(links.filter(([text]) => text?.startsWith('Tag: '))).toHaveLength(fed.tags.length);
+  });
+
+  it('shows a placeholder market without prices instead of failing', async () => {
+    noFetch();
+    renderInApp(<EventDetails event={asEvent(kraken[0])} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Prices unavailable for this market.')).toBeInTheDocument();
+  });
+
+  it('renders hostile title and description as text, keeping line breaks', async () => {
+    noFetch();
+    const description = `first line\n<img src=x onerror="window.__xss=3">\n\n<script>window.__xss=4</script>`;
+    const { container } = renderInApp(<EventDetails event={makeEvent({ title: XSS_TITLE, description })} />);
+    expect(await screen.findByRole('heading', { level: 1, name: XSS_TITLE })).toBeInTheDocument();
+    const body = container.querySelector('#event-description')!;
+    expect(body.textContent).toBe(description);
+    expect(body.children).toHaveLength(0);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+  });
+
+  it('shows the first ten of many markets with a "show all" control', async () => {
+    noFetch();
+    const markets = Array.from({ length: 14 }, (_, i) => ({
+      id: String(i),
+      question: `Bracket ${i}?`,
+      conditionId: '0x1',
+      outcomes: '["Yes","No"]',
+      outcomePrices: JSON.stringify([String(i / 20), String(1 - i / 20)]),
+      clobTokenIds: ['1', '2'],
+    }));
+    renderInApp(<EventDetails event={makeEvent({ markets })} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(10);
+    // Highest Yes first.
+    expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent('Bracket 13?');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 14 markets' }));
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(14);
+  });
+
+  it('share copies the canonical link and announces "Link copied" when there is no share sheet', async () => {
+    noFetch();
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderInApp(
+      <>
+        <EventDetails event={makeEvent({ slug: 'a b/c' })} />
+        <LiveRegion />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/e/a%20b%2Fc`);
+    await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Link copied'));
+  });
+
+  it('uses the Web Share API when the browser has it', async () => {
+    noFetch();
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    renderInApp(<EventDetails event={makeEvent()} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Will it rain tomorrow?',
+      url: `${window.location.origin}/e/will-it-rain`,
+    });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+});

@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import kraken from '../../../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
+import nba from '../../../test/fixtures/gamma/events-alfagov-nba-2890-closed.json';
+import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
+import { EventList } from './event-list';
+
+describe('EventList', () => {
+  it('shows title (linking to the event), leading probability, compact money, tags', async () => {
+    renderInApp(<EventList events={[makeEvent()]} />);
+    const link = await screen.findByRole('link', { name: 'Will it rain tomorrow?' });
+    expect(link).toHaveAttribute('href', '/e/will-it-rain');
+    const row = link.closest('li')!;
+    expect(within(row).getByText('62.0%')).toBeInTheDocument();
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
+    expect(within(row).getByText('$1.2M')).toBeInTheDocument();
+    expect(within(row).getByText('$45K')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Weather' })).toHaveAttribute('href', '/tags/7');
+    expect(within(row).queryByText('Closed')).toBeNull();
+  });
+
+  it('renders the real list export (grouped events, closed and placeholder markets) with top markets', async () => {
+    renderInApp(<EventList events={kraken.map(asEvent)} />);
+    const link = await screen.findByRole('link', { name: 'Kraken IPO by ___ ?' });
+    const row = link.closest('li')!;
+    const top = within(row).getByRole('list', { name: 'Top markets' });
+    // At most three markets, priced ones first; the placeholder (no prices) is never ranked above them.
+    expect(within(top).getAllByRole('listitem').length).toBeLessThanOrEqual(3);
+    expect(screen.getByRole('link', { name: 'Macron out by...?' })).toHaveAttribute(
+      'href',
+      '/e/macron-out-in-2025',
+    );
+  });
+
+  it('badges a closed event and shows a long-shot price as <0.1%', async () => {
+    renderInApp(<EventList events={[asEvent(nba)]} />);
+    const link = await screen.findByRole('link', { name: /Mavericks beat the Grizzlies/ });
+    const row = link.closest('li')!;
+    expect(within(row).getByText('Closed')).toBeInTheDocument();
+    expect(within(row).getByText('>99.9%')).toBeInTheDocument();
+  });
+
+  it('renders hostile text as text and refuses script image URLs', async () => {
+    const event = makeEvent({
+      title: XSS_TITLE,
+      image: 'javascript:alert(1)',
+      tags: [{ id: '9', label: '<img src=x onerror=alert(1)>', slug: 'x' }],
+    });
+    const { container } = renderInApp(<EventList events={[event]} />);
+    expect(await screen.findByRole('link', { name: XSS_TITLE })).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+  });
+
+  it('survives malformed markets: shows the event without a price', async () => {
+    const event = makeEvent({
+      markets: [
+        {
+          id: '1',
+          question: 'Broken?',
+          conditionId: '0x1',
+          outcomes: 'not json',
+          outcomePrices: '[',
+          clobTokenIds: [],
+        },
+      ],
+    });
+    renderInApp(<EventList events={[event]} />);
+    const row = (await screen.findByRole('link', { name: 'Will it rain tomorrow?' })).closest('li')!;
+    expect(within(row).getByText('no price')).toBeInTheDocument();
+    expect(within(row).getByText('—')).toBeInTheDocument();
+  });
+});

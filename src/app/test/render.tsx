@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { Event } from '../../contract/catalog';
+
+/** Renders a component inside a router (for Links) and a fresh query client; no network unless `fetch` is stubbed. */
+export function renderInApp(ui: ReactNode, { queryClient }: { queryClient?: QueryClient } = {}) {
+  const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rootRoute = createRootRoute({ component: () => <>{ui}</> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient: client };
+}
+
+/**
+ * A raw catalog event (real export: markets with arrays, missing fields…) passed as if it were a
+ * contract Event: the components must cope with what the type does not promise.
+ */
+export function asEvent(raw: unknown): Event {
+  return raw as Event;
+}
+
+export const XSS_TITLE = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
+
+export function makeEvent(overrides: Partial<Event> = {}): Event {
+  return {
+    id: '1',
+    slug: 'will-it-rain',
+    title: 'Will it rain tomorrow?',
+    description: 'Resolves Yes if it rains.',
+    active: true,
+    closed: false,
+    liquidity: 12_000,
+    volume: 1_234_567,
+    volume24hr: 45_000,
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2099-01-01T00:00:00.000Z',
+    image: '/img/weather.svg',
+    tags: [{ id: '7', label: 'Weather', slug: 'weather' }],
+    series: [],
+    markets: [
+      {
+        id: '10',
+        question: 'Will it rain tomorrow?',
+        conditionId: '0xabc123',
+        outcomes: '["Yes","No"]',
+        outcomePrices: '["0.62","0.38"]',
+        clobTokenIds: ['111', '222'],
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importEvents } from '../cli/import';
+import { loadConfig } from '../config';
+import type { Database } from '../db/open';
+import { registerErrorHandling } from '../errors';
+import { openTestDatabase } from '../test/database';
+import { webPlugin } from './plugin';
+
+const fixtures = join(process.cwd(), 'src/app/test/fixtures/gamma');
+const fed = JSON.parse(readFileSync(join(fixtures, 'events-thabris-fed-september-negrisk.json'), 'utf8'));
+
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+    <!--page-meta-->
+    <title>Marketdesk</title>
+    <!--/page-meta-->
+    <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
+
+let app: FastifyInstance;
+let database: Database;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'md-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'theme.js'), '/* theme */');
+  database = await openTestDatabase();
+  const hostile = {
+    ...fed,
+    id: 990001,
+    slug: 'xss-test',
+    title: '</title><script>alert(1)</script> "quoted" & <b>',
+    description: '<img src=x onerror=alert(2)>\nsecond line',
+    image: 'javascript:alert(3)',
+    markets: fed.markets.map((m: { id: string; conditionId: string }, i: number) => ({
+      ...m,
+      id: `99000${i}`,
+      conditionId: `0x${'ab'.repeat(31)}${String(i).padStart(2, '0')}`,
+    })),
+  };
+  const report = await importEvents(database.db, [fed, hostile]);
+  expect(report.errors).toEqual([]);
+  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '18401' });
+  app = Fastify();
+  registerErrorHandling(app);
+  app.get('/gamma/events', async () => []);
+  await app.register(webPlugin, { config, database, distDir: dist });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { host: 'desk.example', ...headers } });
+
+describe('web plugin', () => {
+  it('answers an event page with its title, description, canonical and preview tags', async () => {
+    const res = await get('/e/fed-decision-in-september-762');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>Fed Decision in September? · Marketdesk</title>');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://desk.example/e/fed-decision-in-september-762" />',
+    );
+    expect(res.body).toContain(
+      '<meta property="og:title" content="Fed Decision in September? · Marketdesk" />',
+    );
+    expect(res.body).toContain(
+      '<meta property="og:url" content="http://desk.example/e/fed-decision-in-september-762" />',
+    );
+    expect(res.body).toMatch(/<meta property="og:image" content="https:\/\/[^"]+" \/>/);
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(res.body).toMatch(/<meta name="description" content="[^"<>]{20,}" \/>/);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+  });
+
+  it('escapes hostile catalog text and drops a script image URL', async () => {
+    const res = await get('/e/xss-test');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).not.toContain('javascript:');
+    expect(res.body).toContain(
+      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt; · Marketdesk</title>',
+    );
+    expect(res.body).not.toContain('og:image');
+  });
+
+  it('unknown slug, tag or series: 404 with the dashboard (its not-found page) and noindex', async () => {
+    for (const url of [
+      '/e/no-such-event',
+      '/tags/424242',
+      '/series/424242',
+      '/tags/abc',
+      '/nowhere',
+      '/e/a/b',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('tag and series pages carry their names', async () => {
+    const tag = fed.tags[0];
+    const tagPage = await get(`/tags/${tag.id}`);
+    expect(tagPage.statusCode).toBe(200);
+    expect(tagPage.body).toContain(`<title>${tag.label} · Marketdesk</title>`);
+    const series = await get(`/series/${fed.series[0].id}`);
+    expect(series.statusCode).toBe(200);
+    expect(series.body).toContain('<title>FOMC · Marketdesk</title>');
+  });
+
+  it('sends security headers on pages: CSP without inline script, no framing, nosniff, referrer policy', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('hashed assets are immutable; a missing asset is a JSON 404, not the page', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await get('/assets/index-gone.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('paths under the API mounts keep their JSON 404, and POST to a page path is not a 405', async () => {
+    const api = await get('/gamma/nope');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const clob = await get('/clob');
+    expect(clob.statusCode).toBe(404);
+    expect(clob.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const post = await app.inject({ method: 'POST', url: '/gamma/nope' });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('a malformed Host header does not reach the canonical link', async () => {
+    const res = await get('/e/fed-decision-in-september-762', { host: 'evil"><script>' });
+    expect(res.body).not.toContain('evil');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://127.0.0.1:18401/e/fed-decision-in-september-762" />',
+    );
+  });
+});
