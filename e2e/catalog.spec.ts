@@ -1,0 +1,247 @@
+import { expect, type Page, test } from '@playwright/test';
+
+interface ApiEvent {
+  slug: string;
+  title: string;
+  volume: number;
+  liquidity: number;
+  closed: boolean;
+}
+
+async function api(page: Page, query: string): Promise<{ events: ApiEvent[]; total: number }> {
+  const res = await page.request.get(`/gamma/events?${query}`);
+  expect(res.ok()).toBe(true);
+  return { events: (await res.json()) as ApiEvent[], total: Number(res.headers()['x-total-count']) };
+}
+
+const rowTitles = (page: Page) => page.getByRole('list', { name: 'Events' }).locator(':scope > li h2');
+
+test('the top list is the active events in descending volume, with the range from X-Total-Count', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Top markets · Marketdesk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Top markets' })).toBeVisible();
+  const { events, total } = await api(page, 'active=true&closed=false&order=volume&ascending=false&limit=20');
+  for (let i = 1; i < events.length; i++)
+    expect(events[i - 1]!.volume).toBeGreaterThanOrEqual(events[i]!.volume);
+  await expect(rowTitles(page)).toHaveText(events.map((e) => e.title));
+  await expect(page.getByTestId('page-range')).toHaveText(`1–20 of ${total.toLocaleString('en-US')}`);
+});
+
+test('sort, status, search and pagination live in the URL and change the results; back restores them', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(rowTitles(page).first()).toBeVisible();
+
+  await page.getByLabel('Sort').selectOption('liquidity');
+  await expect(page).toHaveURL(/[?&]sort=liquidity/);
+  const byLiquidity = await api(page, 'active=true&closed=false&order=liquidity&ascending=false&limit=20');
+  await expect(rowTitles(page)).toHaveText(byLiquidity.events.map((e) => e.title));
+
+  await page.getByLabel('Order').selectOption('asc');
+  await expect(page).toHaveURL(/[?&]dir=asc/);
+  const ascending = await api(page, 'active=true&closed=false&order=liquidity&ascending=true&limit=20');
+  await expect(rowTitles(page)).toHaveText(ascending.events.map((e) => e.title));
+
+  await page.getByLabel('Status').selectOption('closed');
+  await expect(page).toHaveURL(/[?&]status=closed/);
+  const closed = await api(page, 'closed=true&order=liquidity&ascending=true&limit=20');
+  await expect(rowTitles(page)).toHaveText(closed.events.map((e) => e.title));
+
+  await page.getByLabel('Status').selectOption('all');
+  await page.getByLabel('Sort').selectOption('volume');
+  await page.getByLabel('Order').selectOption('desc');
+  await page.getByLabel('Per page').selectOption('10');
+  await expect(page).toHaveURL(/[?&]size=10/);
+  await page.getByRole('button', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  const page2 = await api(page, 'order=volume&ascending=false&limit=10&offset=10');
+  await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
+  await expect(page.getByTestId('page-range')).toHaveText(`11–20 of ${page2.total.toLocaleString('en-US')}`);
+  const listUrl = page.url();
+
+  // Open an event from this view, then come back: the same view, the same rows.
+  const firstTitle = page2.events[0]!.title;
+  await rowTitles(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/e/${page2.events[0]!.slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+  await expect(page.getByLabel('Per page')).toHaveValue('10');
+  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
+});
+
+test('debounced title search filters the list and keeps its text in the URL', async ({ page }) => {
+  await page.goto('/');
+  await expect(rowTitles(page).first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search events by title' }).fill('Fed');
+  await expect(page).toHaveURL(/[?&]q=Fed/);
+  const found = await api(page, 'active=true&closed=false&q=Fed&order=volume&ascending=false&limit=20');
+  expect(found.events.length).toBeGreaterThan(0);
+  await expect(rowTitles(page)).toHaveText(found.events.map((e) => e.title));
+  for (const title of found.events.map((e) => e.title)) expect(title.toLowerCase()).toContain('fed');
+
+  await page.getByRole('searchbox', { name: 'Search events by title' }).fill('zzzz-nothing-matches');
+  await expect(page.getByText('No events match this view.')).toBeVisible();
+});
+
+test('"/" focuses the search field', async ({ page }) => {
+  await page.goto('/');
+  await expect(rowTitles(page).first()).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Search events by title' })).toBeFocused();
+});
+
+test('invalid search parameters fall back to the defaults instead of failing', async ({ page }) => {
+  await page.goto('/?sort=%3Cscript%3E&dir=sideways&status=7&page=-3&size=1000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Top markets' })).toBeVisible();
+  await expect(page.getByLabel('Sort')).toHaveValue('volume');
+  await expect(page.getByTestId('page-range')).toHaveText(/^1–20 of /);
+});
+
+test('tag view: from the strip on / to the tag list, scoped by the tag', async ({ page }) => {
+  await page.goto('/');
+  const chip = page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first();
+  await expect(chip).toBeVisible();
+  const label = (await chip.textContent())!.replace(/[\d,]+$/, '').trim();
+  await chip.click();
+  await expect(page).toHaveURL(/\/tags\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+  await expect(page).toHaveTitle(`${label} · Marketdesk`);
+  const tagId = new URL(page.url()).pathname.split('/').pop();
+  const scoped = await api(
+    page,
+    `tag_id=${tagId}&active=true&closed=false&order=volume&ascending=false&limit=20`,
+  );
+  await expect(rowTitles(page)).toHaveText(scoped.events.map((e) => e.title));
+
+  // The tags index lists them all.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`^${label}`) }).first()).toBeVisible();
+});
+
+test('series view: from the series index to one series', async ({ page }) => {
+  await page.goto('/series');
+  await expect(page.getByRole('heading', { level: 1, name: 'Series' })).toBeVisible();
+  const fomc = page.getByRole('link', { name: 'FOMC', exact: true });
+  await fomc.click();
+  await expect(page).toHaveURL(/\/series\/35$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FOMC');
+  const scoped = await api(
+    page,
+    'series_id=35&active=true&closed=false&order=volume&ascending=false&limit=20',
+  );
+  await expect(rowTitles(page)).toHaveText(scoped.events.map((e) => e.title));
+});
+
+test('an event opens from the list and reloads from its own URL (imported real export)', async ({ page }) => {
+  await page.goto('/?q=Fed%20Decision%20in%20September');
+  const link = page.getByRole('link', { name: 'Fed Decision in September?' });
+  await link.hover(); // preload on intent
+  await link.click();
+  await expect(page).toHaveURL(/\/e\/fed-decision-in-september-762$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
+  await expect(page).toHaveTitle('Fed Decision in September? · Marketdesk');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(5);
+
+  const response = await page.reload();
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
+  await page.getByText('Market details').first().click();
+  await expect(page.getByRole('button', { name: 'Copy condition id' }).first()).toBeVisible();
+});
+
+test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ page }) => {
+  for (const [url, what] of [
+    ['/e/this-event-does-not-exist', 'event'],
+    ['/tags/987654321', 'tag'],
+    ['/series/987654321', 'series'],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`This ${what} does not exist`);
+  }
+  const other = await page.goto('/no/such/page');
+  expect(other?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
+});
+
+test('link-preview tags are in the raw HTML of /e/:slug', async ({ request }) => {
+  const res = await request.get('/e/fed-decision-in-september-762');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('<title>Fed Decision in September? · Marketdesk</title>');
+  expect(html).toMatch(/<meta name="description" content="[^"]{20,}" \/>/);
+  expect(html).toMatch(
+    /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/e\/fed-decision-in-september-762" \/>/,
+  );
+  expect(html).toContain('<meta property="og:title" content="Fed Decision in September? · Marketdesk" />');
+  expect(html).toContain('<meta property="og:type" content="article" />');
+  expect(html).toMatch(/<meta property="og:image" content="https:\/\/[^"]+" \/>/);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+});
+
+test('an imported event with <script> and <img onerror> in its text renders them as text; no script runs', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const response = await page.goto('/e/e2e-hostile-text');
+  expect(response?.status()).toBe(200);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(
+    '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">',
+  );
+  await expect(page.locator('#event-description')).toContainText('<img src=x onerror="window.__xss = 3">');
+  await expect(page.getByRole('heading', { level: 3 })).toContainText('<script>window.__xss = 7</script>');
+  await expect(page.getByText('<b>Yes</b>', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tag: <img src=x onerror="window.__xss = 6">' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  // Nothing from the catalog became markup: the only <img> elements are ours.
+  expect(await page.locator('main img[src="x"], main script').count()).toBe(0);
+  expect(await page.locator('main img[src^="javascript"]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+
+  // The raw HTML's preview tags hold it escaped.
+  const raw = await (await page.request.get('/e/e2e-hostile-text')).text();
+  expect(raw).not.toContain('<script>window.__xss');
+  expect(raw).toContain('&lt;script&gt;window.__xss = 1&lt;/script&gt;');
+});
+
+test('pages carry the security headers', async ({ page }) => {
+  const response = await page.goto('/');
+  const headers = response!.headers();
+  const csp = headers['content-security-policy']!;
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain("'unsafe-inline'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The page works under that policy: no CSP violation while it loads and runs.
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.reload();
+  await expect(rowTitles(page).first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('the theme toggle switches and persists across reloads', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+/** Every page at phone and desktop width, light and dark: saved as artifacts to look at. */
+const PAGES = [
+  { name: 'home', url: '/', ready: 'Top markets' },
+  { name: 'tags', url: '/tags', ready: 'Tags' },
+  { name: 'series-index', url: '/series', ready: 'Series' },
+  { name: 'tag', url: '/tags/2', ready: null },
+  { name: 'series', url: '/series/35', ready: 'FOMC' },
+  { name: 'event-negrisk', url: '/e/fed-decision-in-september-762', ready: 'Fed Decision in September?' },
+  {
+    name: 'event-closed',
+    url: '/e/nba-will-the-mavericks-beat-the-grizzlies-by-more-than-5pt5-points-in-their-december-4-matchup',
+    ready: null,
+  },
+  { name: 'event-hostile', url: '/e/e2e-hostile-text', ready: null },
+  { name: 'not-found', url: '/e/no-such-event', ready: 'This event does not exist' },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [390, 1280]) {
+    test(`screenshots ${scheme} ${width}px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 900 });
+      for (const p of PAGES) {
+        await page.goto(p.url);
+        const h1 = page.getByRole('heading', { level: 1 });
+        if (p.ready) await expect(h1).toHaveText(p.ready);
+        else await expect(h1).toBeVisible();
+        await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({
+          path: `test-results/screenshots/${p.name}-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+      }
+    });
+  }
+}

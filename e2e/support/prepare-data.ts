@@ -1,0 +1,43 @@
+/**
+ * Runs before the e2e server starts (playwright.config.ts webServer command): fills the fresh data
+ * directory the way the server's first start would (the demo catalog), then imports the real export
+ * fixtures and a hostile-text event, so the browser tests can open imported events. Runs the same
+ * functions as `npm run catalog -- import FILE`, in this process, because the embedded database can be
+ * opened by one process at a time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { importEvents } from '../../src/server/cli/import';
+import { seedIfEmpty } from '../../src/server/cli/seed';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/open';
+
+const FILES = [
+  'src/app/test/fixtures/gamma/events-thabris-fed-september-negrisk.json',
+  'src/app/test/fixtures/gamma/events-alfagov-nba-2890-closed.json',
+  'src/app/test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json',
+  'e2e/fixtures/xss-event.json',
+];
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await seedIfEmpty(database, config.SEED_EVENTS);
+    for (const file of FILES) {
+      const parsed: unknown = JSON.parse(readFileSync(join(process.cwd(), file), 'utf8'));
+      const report = await importEvents(database.db, Array.isArray(parsed) ? parsed : [parsed]);
+      if (report.errors.length > 0) {
+        throw new Error(`e2e data: importing ${file} failed: ${JSON.stringify(report.errors)}`);
+      }
+      console.log(`e2e data: ${file}: ${report.imported} imported, ${report.skipped} skipped`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
