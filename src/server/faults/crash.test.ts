@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createL1Headers } from '../../contract/auth';
+import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
+import { openTestDatabase } from '../test/database';
+import { freePort, killHard, type ServerProcess, startServer } from './server-process';
+
+const CRASHES = 5;
+const wallet = privateKeyToAccount(generatePrivateKey());
+
+async function createKey(url: string): Promise<ApiCredentials | null> {
+  const headers = await createL1Headers(wallet, { chainId: 137 });
+  const res = await fetch(`${url}/clob/api-keys`, { method: 'POST', headers });
+  return res.status === 201 ? ((await res.json()) as ApiCredentials) : null;
+}
+
+async function revoke(url: string, apiKey: string): Promise<boolean> {
+  const headers = await createL1Headers(wallet, { chainId: 137 });
+  const res = await fetch(`${url}/clob/api-keys?apiKey=${apiKey}`, { method: 'DELETE', headers });
+  return res.status === 200;
+}
+
+async function l2Status(url: string, key: ApiCredentials): Promise<{ status: number; code?: string }> {
+  const headers = await createL2Headers(key, { method: 'GET', path: '/api-keys' });
+  const res = await fetch(`${url}/clob/api-keys`, { headers: { ...headers } });
+  const body = (await res.json()) as { code?: string };
+  return { status: res.status, code: body.code };
+}
+
+/**
+ * Creates and revokes keys in a loop (a few requests in flight at once), kills the server with
+ * SIGKILL at a random moment, restarts it, and checks that everything acknowledged survived.
+ */
+async function crashLoop(env: Record<string, string>) {
+  const port = await freePort();
+  const created: ApiCredentials[] = [];
+  const revoked: ApiCredentials[] = [];
+  for (let round = 0; round < CRASHES; round++) {
+    const server: ServerProcess = await startServer(env, port);
+    let running = true;
+    const worker = async () => {
+      while (running) {
+        try {
+          const key = await createKey(server.url);
+          if (key) created.push(key);
+          const victim = created.find((k) => !revoked.includes(k));
+          // Keep under the 10-key limit: revoke one whenever a few are active.
+          if (victim && created.length - revoked.length > 4 && (await revoke(server.url, victim.apiKey))) {
+            revoked.push(victim);
+          }
+        } catch {
+          return; // the server died under us
+        }
+      }
+    };
+    const before = created.length;
+    const workers = [worker(), worker(), worker()];
+    // Kill at a random moment once this round has written something.
+    while (created.length === before) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, Math.random() * 1500));
+    await killHard(server);
+    running = false;
+    await Promise.all(workers);
+  }
+
+  const server = await startServer(env, port);
+  try {
+    expect(created.length).toBeGreaterThanOrEqual(CRASHES);
+    for (const key of created) {
+      const expected = revoked.includes(key) ? { status: 401, code: 'API_KEY_REVOKED' } : { status: 200 };
+      expect(await l2Status(server.url, key), key.apiKey).toEqual(expected);
+    }
+  } finally {
+    await killHard(server);
+  }
+  console.log(
+    `crash loop: ${CRASHES} kills, ${created.length} keys acknowledged, ${revoked.length} revoked, all intact`,
+  );
+  return { created: created.length, revoked: revoked.length };
+}
+
+describe('crash durability (kill -9 at random moments)', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('embedded database: every acknowledged create and revoke survives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-crash-'));
+    dirs.push(dir);
+    const result = await crashLoop({ DATA_DIR: join(dir, 'data'), RATE_LIMIT_MAX: '100000' });
+    expect(result.revoked).toBeGreaterThan(0);
+  }, 600_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: every acknowledged create and revoke survives',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'md-crash-'));
+      dirs.push(dir);
+      const database = await openTestDatabase();
+      try {
+        const result = await crashLoop({
+          DATABASE_URL: database.url!,
+          DATA_DIR: join(dir, 'data'),
+          RATE_LIMIT_MAX: '100000',
+        });
+        expect(result.revoked).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+    },
+    600_000,
+  );
+});
