@@ -113,6 +113,48 @@ describe('the key lifecycle', () => {
   });
 });
 
+describe('reads see every change at once (the embedded database caches key reads)', () => {
+  it('list and key lookups after each create and revoke', async () => {
+    const wallet = newWallet();
+    const first = await createKey(t.app, wallet);
+    const list = async () => {
+      const res = await send(t.app, {
+        method: 'GET',
+        url: '/clob/api-keys',
+        headers: asHeaders(await l2(first, { method: 'GET', path: '/api-keys' })),
+      });
+      return res.statusCode === 200 ? res.json().apiKeys : res.json().code;
+    };
+    expect(await list()).toEqual([first.apiKey]);
+    const second = await createKey(t.app, wallet);
+    expect(await list()).toEqual([first.apiKey, second.apiKey]);
+    const secondUse = async () =>
+      (
+        await send(t.app, {
+          method: 'GET',
+          url: '/clob/api-keys',
+          headers: asHeaders(await l2(second, { method: 'GET', path: '/api-keys' })),
+        })
+      ).statusCode;
+    expect(await secondUse()).toBe(200);
+    const revoke = await send(t.app, {
+      method: 'DELETE',
+      url: `/clob/api-keys?apiKey=${second.apiKey}`,
+      headers: await l1(wallet),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(await secondUse()).toBe(401);
+    expect(await list()).toEqual([first.apiKey]);
+    const self = await send(t.app, {
+      method: 'DELETE',
+      url: '/clob/api-keys',
+      headers: asHeaders(await l2(first, { method: 'DELETE', path: '/api-keys' })),
+    });
+    expect(self.statusCode).toBe(200);
+    expect(await list()).toBe('API_KEY_REVOKED');
+  });
+});
+
 describe('L2 signature encodings and bodies', () => {
   it('accepts padded and unpadded, base64url and standard base64 signatures', async () => {
     const wallet = newWallet();

@@ -11,7 +11,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { buildTestApp } from '../test/app';
 import { openTestDatabase } from '../test/database';
-import { CredentialVault } from './at-rest';
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { CredentialVault, hkdfSha256Block } from './at-rest';
 import { loadMasterKey, MASTER_KEY_FILE, MasterKeyError } from './master-key';
 import { createKey, l1, l2, newWallet, send } from './test-helpers';
 
@@ -209,6 +210,16 @@ describe('the vault', () => {
     expect(
       vault.openSecret(credentials.apiKey, swapped, credentials.passphrase, sealed.secretCiphertext),
     ).toBeNull();
+  });
+
+  it('derives keys exactly as HKDF-SHA256', () => {
+    for (let i = 0; i < 20; i++) {
+      const ikm = randomBytes(32 + i);
+      const salt = randomBytes(i);
+      expect(hkdfSha256Block(ikm, salt, `info ${i}`)).toEqual(
+        Buffer.from(hkdfSync('sha256', ikm, salt, `info ${i}`, 32)),
+      );
+    }
   });
 
   it('checks the passphrase against a keyed hash', () => {

@@ -4,7 +4,7 @@ import type { Db } from '../db/open';
 import { ApiError } from '../errors';
 import { serverSeconds } from './clock';
 import { header } from './headers';
-import { isSignatureUsed, markSignatureUsed, pruneUsedSignatures } from './key-store';
+import { markSignatureUsed, pruneUsedSignatures } from './key-store';
 import { type L1Auth, verifyLevel1 } from './level1';
 import { type L2Auth, type Level2Deps, verifyLevel2 } from './level2';
 import { L1_MAX_AGE_SECONDS } from '../../contract/auth';
@@ -45,10 +45,8 @@ export class Authoriser {
       );
     }
     if (isL2) return verifyLevel2(request, this.deps);
-    const auth = await verifyLevel1(request, this.deps.chainId);
-    // Read-only early answer for a replay; the insert in `run` is what guarantees single use.
-    if (await isSignatureUsed(this.deps.db, auth)) throw reusedError();
-    return auth;
+    // Single use is checked by the insert in `run`, inside the action's transaction.
+    return verifyLevel1(request, this.deps.chainId);
   }
 
   async run<T>(auth: Auth, action: (db: Db) => Promise<T>): Promise<T> {

@@ -36,24 +36,6 @@ export async function pruneUsedSignatures(db: Db, olderThanSeconds: number): Pro
   await db.delete(usedSignatures).where(lt(usedSignatures.timestamp, olderThanSeconds));
 }
 
-export async function isSignatureUsed(
-  db: Db,
-  used: { address: string; timestamp: number; nonce: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ address: usedSignatures.address })
-    .from(usedSignatures)
-    .where(
-      and(
-        eq(usedSignatures.address, used.address.toLowerCase()),
-        eq(usedSignatures.timestamp, used.timestamp),
-        eq(usedSignatures.nonce, used.nonce),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Inserts a key unless the owner already has MAX_ACTIVE_KEYS active ones. A transaction-scoped
  * advisory lock on the address serialises concurrent creates of one owner on PostgreSQL, so the

@@ -7,7 +7,7 @@ import type { Db } from '../db/open';
 import { ApiError } from '../errors';
 import type { CredentialVault } from './at-rest';
 import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
-import { findApiKey } from './key-store';
+import type { KeyReader } from './key-cache';
 import { rawBodyOf } from './raw-body';
 
 /** A verified L2 request (CONTRACT B3): the key that signed it and its owner. */
@@ -20,6 +20,7 @@ export interface L2Auth {
 
 export interface Level2Deps {
   db: Db;
+  keys: KeyReader;
   vault: CredentialVault;
   /** The mount of the trading interface (config.CLOB_BASE): the signed path is relative to it. */
   clobBase: string;
@@ -43,7 +44,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
 
   checkWindow(Number(timestamp), L2_WINDOW_SECONDS, L2_WINDOW_SECONDS);
 
-  const key = await findApiKey(deps.db, apiKey.toLowerCase());
+  const key = await deps.keys.findKey(deps.db, apiKey.toLowerCase());
   if (!key)
     throw new ApiError(
       'API_KEY_UNKNOWN',

@@ -82,7 +82,7 @@ describe('Level 1: missing and malformed headers', () => {
   it('no headers at all → 401 AUTH_HEADERS_MISSING on every /api-keys method', async () => {
     for (const method of ['POST', 'GET', 'DELETE'] as const) {
       await expectRejected(
-        { method, url: '/clob/api-keys?apiKey=' + ownerKey.apiKey },
+        { method, url: `/clob/api-keys?apiKey=${ownerKey.apiKey}` },
         401,
         'AUTH_HEADERS_MISSING',
       );

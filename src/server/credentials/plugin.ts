@@ -19,7 +19,8 @@ import { ApiError } from '../errors';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
-import { insertApiKeyWithinLimit, listActiveKeys, revokeKey } from './key-store';
+import { KeyReader } from './key-cache';
+import { insertApiKeyWithinLimit, revokeKey } from './key-store';
 import { loadMasterKey } from './master-key';
 import { keepRawBodies } from './raw-body';
 
@@ -32,8 +33,10 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   const vault = new CredentialVault(
     loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR }),
   );
+  const keyReader = new KeyReader(database.kind === 'pglite');
   const authoriser = new Authoriser({
     db: database.db,
+    keys: keyReader,
     vault,
     clobBase: config.CLOB_BASE,
     chainId: config.CHAIN_ID,
@@ -79,9 +82,13 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         const auth = await authoriser.authenticate(request, { l2: false, what: 'Creating an API key' });
         const { credentials, secretBytes } = CredentialVault.generate();
         const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
-        await authoriser.run(auth, (db) =>
-          insertApiKeyWithinLimit(db, { apiKey: credentials.apiKey, address: auth.address, ...sealed }),
-        );
+        try {
+          await authoriser.run(auth, (db) =>
+            insertApiKeyWithinLimit(db, { apiKey: credentials.apiKey, address: auth.address, ...sealed }),
+          );
+        } finally {
+          keyReader.changed(auth.address);
+        }
         void reply.header('Cache-Control', 'no-store');
         return reply.status(201).send(credentials);
       },
@@ -99,7 +106,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
       },
       async (request, reply) => {
         const auth = await authoriser.authenticate(request, { l2: true, what: 'Listing API keys' });
-        const apiKeys = await authoriser.run(auth, (db) => listActiveKeys(db, auth.address));
+        const apiKeys = await authoriser.run(auth, (db) => keyReader.listActive(db, auth.address));
         void reply.header('Cache-Control', 'no-store');
         return { apiKeys };
       },
@@ -125,14 +132,18 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
             'apiKey: required with Level 1 authentication; send DELETE /api-keys?apiKey=<the key to revoke>.',
           );
         }
-        await authoriser.run(auth, async (db) => {
-          if (!(await revokeKey(db, target, auth.address))) {
-            throw new ApiError(
-              'API_KEY_NOT_FOUND',
-              `${target} is not an active API key of this address; list yours with GET /api-keys.`,
-            );
-          }
-        });
+        try {
+          await authoriser.run(auth, async (db) => {
+            if (!(await revokeKey(db, target, auth.address))) {
+              throw new ApiError(
+                'API_KEY_NOT_FOUND',
+                `${target} is not an active API key of this address; list yours with GET /api-keys.`,
+              );
+            }
+          });
+        } finally {
+          keyReader.changed(auth.address, target);
+        }
         return { apiKey: target, revoked: true as const };
       },
     );
