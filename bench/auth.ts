@@ -95,7 +95,9 @@ async function load(
     url: `http://127.0.0.1:${PORT}/clob${path}`,
     connections: CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
-    requests: [{ method: 'GET', path: `/clob${path}`, setupRequest: (req) => ({ ...req, headers: headersFor() }) }],
+    requests: [
+      { method: 'GET', path: `/clob${path}`, setupRequest: (req) => ({ ...req, headers: headersFor() }) },
+    ],
   });
   return {
     name,
@@ -133,7 +135,8 @@ async function runBenchmark(): Promise<void> {
     console.log(`pre-signing ${L1_POOL} single-use L1 authorisations…`);
     const started = Date.now();
     const pool: L1Headers[] = [];
-    for (let i = 0; i < L1_POOL; i++) pool.push(await createL1Headers(wallet, { chainId: CHAIN_ID, nonce: i }));
+    for (let i = 0; i < L1_POOL; i++)
+      pool.push(await createL1Headers(wallet, { chainId: CHAIN_ID, nonce: i }));
     console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     let next = 0;
 
