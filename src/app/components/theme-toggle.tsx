@@ -62,7 +62,7 @@ export function ThemeToggle() {
     >
       {dark ? (
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-          <path d="M17.3 13.4A7.5 7.5 0 0 1 6.6 2.7a7.5 7.5 0 1 0 10.7 10.7Z" />
+          <path d="M17.293 13.293A8 8 0 0 1 6.707 2.707a8.001 8.001 0 1 0 10.586 10.586z" />
         </svg>
       ) : (
         <svg
