@@ -25,9 +25,9 @@ async function revoke(url: string, apiKey: string): Promise<boolean> {
 
 async function l2Status(url: string, key: ApiCredentials): Promise<{ status: number; code?: string }> {
   const headers = await createL2Headers(key, { method: 'GET', path: '/api-keys' });
-  const res = await fetch(`${url}/clob/api-keys`, { headers: { ...headers } });
+  const res = await fetch(`${url}/clob/api-keys`, { headers: headers as unknown as Record<string, string> });
   const body = (await res.json()) as { code?: string };
-  return { status: res.status, code: body.code };
+  return body.code ? { status: res.status, code: body.code } : { status: res.status };
 }
 
 /**
