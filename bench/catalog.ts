@@ -1,0 +1,281 @@
+/**
+ * Catalog benchmark (`npm run bench:catalog`; prints figures, is not a test).
+ *
+ * 1. Generates a BENCH_EVENTS-event demo catalog (default 100,000; ~4 markets each) into a PGlite
+ *    data directory under ./data (reused on later runs while the event count matches).
+ * 2. Starts the real server on it (a child process: `src/server/main.ts`) and, for three views,
+ *    runs autocannon with BENCH_CONNECTIONS (32) for BENCH_SECONDS (15): top-by-volume, a tag view,
+ *    and an offset-5000 page.
+ * 3. Starts a plain Fastify server answering the same bytes pre-serialized (the ceiling) and runs
+ *    the same load against it.
+ * Prints req/s, p50, p99, the ratio to the ceiling, the first (uncached) response time and RSS.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DATA_DIR = resolve(process.env.BENCH_DATA_DIR ?? join(root, 'data', `bench-catalog-${EVENTS}`));
+const READY_FILE = `${DATA_DIR}.json`;
+const APP_PORT = 18_101;
+const CEILING_PORT = 18_102;
+const HOST = '127.0.0.1';
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'top by volume',
+    path: '/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=100',
+  },
+  {
+    name: 'tag view',
+    path: '/gamma/events?tag_slug=politics&active=true&order=volume24hr&ascending=false&limit=20',
+  },
+  { name: 'offset 5000', path: '/gamma/events?limit=20&offset=5000' },
+];
+
+async function main(): Promise<void> {
+  const catalog = await ensureCatalog();
+  console.log(
+    `catalog: ${catalog.events.toLocaleString('en')} events, ${catalog.markets.toLocaleString('en')} markets in ${DATA_DIR}`,
+  );
+  console.log(
+    `load: ${CONNECTIONS} connections × ${SECONDS} s per run (autocannon); 2-core machine, shared\n`,
+  );
+
+  const app = await startChild(
+    ['node_modules/.bin/tsx', 'src/server/main.ts'],
+    {
+      PORT: String(APP_PORT),
+      HOST,
+      DATA_DIR,
+      SERVE_WEB: 'false',
+      SEED_EVENTS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    APP_PORT,
+  );
+  const bodies: Record<string, string> = {};
+  let appRss = '';
+  const appResults: Record<string, Figures & { firstMs: number; bytes: number }> = {};
+  try {
+    for (const scenario of SCENARIOS) {
+      const started = performance.now();
+      const response = await fetch(`http://${HOST}:${APP_PORT}${scenario.path}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      const firstMs = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${scenario.path} → ${response.status}: ${body}`);
+      bodies[scenario.path] = body.toString('base64');
+      await load(`http://${HOST}:${APP_PORT}${scenario.path}`, 1); // warm-up
+      appResults[scenario.name] = {
+        ...(await load(`http://${HOST}:${APP_PORT}${scenario.path}`, SECONDS)),
+        firstMs,
+        bytes: body.length,
+      };
+    }
+  } finally {
+    appRss = `${rssOf(app)} (peak ${peakOf(app)})`;
+    app.kill('SIGTERM');
+  }
+
+  const bodyFile = join(tmpdir(), `bench-catalog-bodies-${process.pid}.json`);
+  writeFileSync(bodyFile, JSON.stringify(bodies));
+  const ceiling = await startChild(
+    ['node_modules/.bin/tsx', 'bench/catalog.ts', '--ceiling', bodyFile],
+    {},
+    CEILING_PORT,
+  );
+  const ceilingResults: Record<string, Figures> = {};
+  let ceilingRss = '';
+  try {
+    for (const scenario of SCENARIOS) {
+      await load(`http://${HOST}:${CEILING_PORT}${scenario.path}`, 1);
+      ceilingResults[scenario.name] = await load(`http://${HOST}:${CEILING_PORT}${scenario.path}`, SECONDS);
+    }
+  } finally {
+    ceilingRss = rssOf(ceiling);
+    ceiling.kill('SIGTERM');
+    rmSync(bodyFile, { force: true });
+  }
+
+  const rows = SCENARIOS.map(({ name }) => {
+    const a = appResults[name]!;
+    const c = ceilingResults[name]!;
+    return {
+      view: name,
+      'body KiB': (a.bytes / 1024).toFixed(1),
+      'first (uncached) ms': a.firstMs.toFixed(1),
+      'req/s': Math.round(a.rps),
+      'p50 ms': a.p50,
+      'p99 ms': a.p99,
+      'ceiling req/s': Math.round(c.rps),
+      'ceiling p99 ms': c.p99,
+      ratio: (a.rps / c.rps).toFixed(2),
+      errors: a.errors + a.non2xx,
+    };
+  });
+  console.table(rows);
+  console.log(`RSS after the runs: server ${appRss}, ceiling server ${ceilingRss}`);
+  const top = rows[0]!;
+  console.log(
+    `targets (top list): p99 ≤ 50 ms → ${top['p99 ms']} ms ${top['p99 ms'] <= 50 ? 'OK' : 'MISSED'}; ratio ≥ 0.5 → ${top.ratio} ${Number(top.ratio) >= 0.5 ? 'OK' : 'MISSED'}`,
+  );
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The generated catalog in DATA_DIR, generating it first when absent or of another size. */
+async function ensureCatalog(): Promise<{ events: number; markets: number }> {
+  if (existsSync(READY_FILE) && existsSync(DATA_DIR)) {
+    const ready = JSON.parse(readFileSync(READY_FILE, 'utf8')) as { events: number; markets: number };
+    if (ready.events === EVENTS) return ready;
+  }
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  rmSync(READY_FILE, { force: true });
+  mkdirSync(resolve(DATA_DIR, '..'), { recursive: true });
+  const { openDatabase, rows } = await import('../src/server/db/open');
+  const { upsertEvents } = await import('../src/server/catalog/load');
+  const { generateEvents, batches } = await import('../src/server/cli/generate');
+  console.log(`generating ${EVENTS.toLocaleString('en')} events into ${DATA_DIR} (once; reused later)…`);
+  const started = performance.now();
+  const database = await openDatabase({ dataDir: DATA_DIR });
+  try {
+    let done = 0;
+    for (const batch of batches(generateEvents({ events: EVENTS }), 5_000)) {
+      await upsertEvents(database.db, batch);
+      done += batch.length;
+      process.stdout.write(`\r  ${done.toLocaleString('en')} events`);
+    }
+    process.stdout.write('\n');
+    await database.db.execute(sql`VACUUM ANALYZE`);
+    const [counts] = await rows<{ events: number; markets: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM markets) AS markets`,
+    );
+    writeFileSync(READY_FILE, JSON.stringify(counts));
+    console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return counts!;
+  } finally {
+    await database.close();
+  }
+}
+
+async function startChild(
+  command: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://${HOST}:${port}/`);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${command.join(' ')} did not listen on ${port}`);
+}
+
+/** Resident memory of the child's node process (tsx runs node as a grandchild: take the largest). */
+function rssOf(child: ChildProcess): string {
+  return formatKb(Math.max(...processTree(child.pid!).map((pid) => statusField(pid, 'VmRSS'))));
+}
+
+function peakOf(child: ChildProcess): string {
+  return formatKb(Math.max(...processTree(child.pid!).map((pid) => statusField(pid, 'VmHWM'))));
+}
+
+function processTree(pid: number): number[] {
+  const children = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  })();
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function statusField(pid: number, field: string): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    );
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const formatKb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+/** The ceiling: plain Fastify sending pre-serialized bytes for the same paths, same content type. */
+async function runCeilingServer(bodyFile: string): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const bodies = new Map(
+    Object.entries(JSON.parse(readFileSync(bodyFile, 'utf8')) as Record<string, string>).map(
+      ([path, b64]) => [path, Buffer.from(b64, 'base64')],
+    ),
+  );
+  const server = Fastify({ logger: false });
+  server.get('/*', (request, reply) => {
+    const body = bodies.get(request.url);
+    if (!body) return reply.code(404).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+  await server.listen({ port: CEILING_PORT, host: HOST });
+  process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+}
+
+/** Child servers this run started: stopped however the run ends. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+if (process.argv[2] === '--ceiling') {
+  await runCeilingServer(process.argv[3]!);
+} else {
+  await main();
+}
