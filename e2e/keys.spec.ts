@@ -22,6 +22,8 @@ async function screenshots(page: Page, state: string): Promise<void> {
         document.documentElement.classList.toggle('dark', dark);
         document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
       }, theme === 'dark');
+      // From the top, so the sticky top bar is not painted mid-page in the full-page capture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOTS}/keys-${state}-${width}-${theme}.png`, fullPage: true });
     }
   }

@@ -1,4 +1,4 @@
-import { type CreateConnectorFn, createConfig, custom, injected } from 'wagmi';
+import { type CreateConnectorFn, type Storage, createConfig, custom, injected } from 'wagmi';
 import { walletConnect } from 'wagmi/connectors';
 import { chainFor } from './chains';
 
@@ -9,6 +9,11 @@ export interface WalletConfigOptions {
   connectors?: CreateConnectorFn[];
   /** EIP-6963: every wallet the browser announces becomes its own connector (default on). */
   multiInjectedProviderDiscovery?: boolean;
+  /**
+   * Where wagmi remembers the last connection (so a reload reconnects): default localStorage. It holds
+   * the address and connector id only; nothing of a key ever goes there.
+   */
+  storage?: Storage | null;
 }
 
 /**
@@ -46,6 +51,7 @@ export function createWalletConfig(options: WalletConfigOptions) {
     connectors,
     multiInjectedProviderDiscovery: options.multiInjectedProviderDiscovery ?? true,
     transports: { [chain.id]: noChainReads },
+    ...(options.storage !== undefined ? { storage: options.storage } : {}),
   });
 }
 

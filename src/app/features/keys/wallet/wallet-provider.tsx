@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { WagmiProvider } from 'wagmi';
+import { type Config, WagmiProvider } from 'wagmi';
 import { keysConfig } from '../keys-config';
 import { type WalletConfig, createWalletConfig } from './wagmi-config';
 
@@ -15,7 +15,7 @@ function sharedWalletConfig(): WalletConfig {
  * wagmi for the Keys page only. It reuses the app's QueryClient (the QueryClientProvider above it),
  * which never sees a credential: key requests are plain async calls held in component state.
  */
-export function WalletProvider({ children, config }: { children: ReactNode; config?: WalletConfig }) {
-  const [walletConfig] = useState(() => config ?? sharedWalletConfig());
+export function WalletProvider({ children, config }: { children: ReactNode; config?: Config }) {
+  const [walletConfig] = useState<Config>(() => config ?? sharedWalletConfig());
   return <WagmiProvider config={walletConfig}>{children}</WagmiProvider>;
 }
