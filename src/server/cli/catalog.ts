@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/open';
 import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
-import { type ImportReport, importFile } from './import';
-import { ImportFileError } from './normalize';
+import { type ImportReport, importEvents } from './import';
+import { ImportFileError, parseImportText } from './normalize';
 import { replaceWithGenerated } from './seed';
 
 const USAGE = `Usage:
@@ -65,12 +66,10 @@ export function parseCommand(argv: string[]): Command {
     throw new UsageError(`--events must be an integer from 1 to ${MAX_EVENTS} (got "${eventsText}").`);
   let now = startOfUtcDay();
   if (values.now !== undefined) {
-    if (
-      !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(values.now) ||
-      Number.isNaN(Date.parse(`${values.now}T00:00:00Z`))
-    )
-      throw new UsageError(`--now must be a date like 2026-11-22 (got "${values.now}").`);
     now = new Date(`${values.now}T00:00:00Z`);
+    // Round trip: rejects both garbage and impossible days such as 2026-02-30.
+    if (Number.isNaN(now.getTime()) || now.toISOString().slice(0, 10) !== values.now)
+      throw new UsageError(`--now must be a date like 2026-11-22 (got "${values.now}").`);
   }
   if (values.seed === '') throw new UsageError('--seed must not be empty.');
   return {
@@ -122,11 +121,13 @@ async function run(command: Command): Promise<number> {
   const config = loadConfig(command.dataDir ? { ...process.env, DATA_DIR: command.dataDir } : process.env);
   if (command.dataDir && config.DATABASE_URL)
     console.error('note: DATABASE_URL is set, so --data-dir is ignored.');
+  // Read and parse the file before opening the database: a bad file fails fast and touches nothing.
+  const raws = command.name === 'import' ? parseImportText(await readFile(command.file!, 'utf8')) : [];
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     if (command.name === 'import') {
-      const report = await importFile(database.db, command.file!);
+      const report = await importEvents(database.db, raws);
       const lines = formatReport(report, command.file!);
       (report.errors.length > 0 ? console.error : console.log)(lines.join('\n'));
       return report.errors.length > 0 ? 1 : 0;
