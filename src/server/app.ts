@@ -30,6 +30,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     connectionTimeout: 30_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 10_000,
+    // A client trickling its headers is cut off after 10 s, checked every 2 s (Node: 60 s, every 30 s).
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
