@@ -3,7 +3,8 @@ import { base64ToBytes, bytesToBase64 } from '../../contract/auth-base64';
 import { ApiKeyList, RevokedApiKey, ServerTime } from '../../contract/auth-schemas';
 import { buildTestApp, type TestApp } from '../test/app';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/open';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/open';
 import { insertApiKeyWithinLimit } from './key-store';
 import { createKey, l1, l2, newWallet, nowSeconds, send } from './test-helpers';
 
@@ -237,6 +238,38 @@ describe('concurrency', () => {
     const results = await Promise.all(Array.from({ length: 16 }, insert));
     expect(results.filter((r) => r === 'ok')).toHaveLength(10);
     expect(results.filter((r) => r === 'KEY_LIMIT_REACHED')).toHaveLength(6);
+  });
+});
+
+describe('used L1 authorisations', () => {
+  it('are pruned once past the window, and kept while still inside it', async () => {
+    const now = nowSeconds();
+    const address = newWallet().address.toLowerCase();
+    await t.database.db.execute(
+      sql`INSERT INTO used_signatures (address, timestamp, nonce) VALUES (${address}, ${now - 3600}, '1'), (${address}, ${now - 290}, '2'), (${address}, ${now - 200}, '3')`,
+    );
+    // A fresh app instance has not pruned yet: its first successful L1 request does.
+    const fresh = await buildTestApp({ SVC_MASTER_KEY: 'cd'.repeat(32) }, t.database);
+    try {
+      const res = await send(fresh.app, {
+        method: 'GET',
+        url: '/clob/api-keys',
+        headers: await l1(newWallet()),
+      });
+      expect(res.statusCode).toBe(200);
+      const left = async () =>
+        (
+          await rows<{ nonce: string }>(
+            t.database.db,
+            sql`SELECT nonce FROM used_signatures WHERE address = ${address} ORDER BY nonce`,
+          )
+        ).map((r) => r.nonce);
+      for (let i = 0; i < 50 && (await left()).includes('1'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await left()).toEqual(['2', '3']);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

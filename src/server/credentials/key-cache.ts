@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { Database, Db } from '../db/open';
 import { type ApiKeyRow, findApiKey, listActiveKeys } from './key-store';
 
 /**
@@ -51,4 +51,16 @@ export class KeyReader {
     if (map.size >= KeyReader.MAX_ENTRIES) map.clear();
     map.set(key, value);
   }
+}
+
+const readers = new WeakMap<Database, KeyReader>();
+
+/** One reader per database, so every app instance on one embedded database shares its cache. */
+export function keyReaderFor(database: Database): KeyReader {
+  let reader = readers.get(database);
+  if (!reader) {
+    reader = new KeyReader(database.kind === 'pglite');
+    readers.set(database, reader);
+  }
+  return reader;
 }

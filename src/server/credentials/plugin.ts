@@ -19,7 +19,7 @@ import { ApiError } from '../errors';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
-import { KeyReader } from './key-cache';
+import { keyReaderFor } from './key-cache';
 import { insertApiKeyWithinLimit, revokeKey } from './key-store';
 import { loadMasterKey } from './master-key';
 import { keepRawBodies } from './raw-body';
@@ -33,7 +33,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   const vault = new CredentialVault(
     loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR }),
   );
-  const keyReader = new KeyReader(database.kind === 'pglite');
+  const keyReader = keyReaderFor(database);
   const authoriser = new Authoriser({
     db: database.db,
     keys: keyReader,
