@@ -1,0 +1,309 @@
+/**
+ * Load test (`npm run test:load`): mixed traffic against the real server, with pass/fail criteria.
+ *
+ * 95% catalog reads across parameters and pages, 5% API-key create / list / revoke with real L1
+ * (EIP-712) and L2 (HMAC) signatures from many wallets; LOAD_CONNECTIONS (64) for LOAD_SECONDS (60).
+ * Runs on the embedded database, then on PostgreSQL with one worker and with WORKERS=2 + Redis
+ * (skipped when LOAD_DATABASE_URL is "none"). Passes when: no error responses except designed 429s,
+ * no request over 1 s, p99 of catalog reads ≤ 100 ms on PGlite, RSS grows < 10% over the second half.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createL1Headers, type L1Headers } from '../src/contract/auth';
+import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
+const PG_BASE = process.env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Every 20th request of a connection is a key operation: 5%. */
+const CYCLE = 20;
+const WALLETS = CONNECTIONS;
+
+interface Credentials {
+  apiKey: string;
+  secret: string;
+  passphrase: string;
+}
+interface Ctx {
+  wallet?: number;
+  step?: number;
+  kind?: 'catalog' | 'create' | 'list' | 'revoke';
+  creds?: Credentials;
+  started?: number;
+}
+
+const accounts = Array.from({ length: WALLETS }, () => privateKeyToAccount(generatePrivateKey()));
+
+/** L1 authorisations are single-use: sign a pool per wallet before the run. */
+async function signPool(perWallet: number): Promise<L1Headers[][]> {
+  return Promise.all(
+    accounts.map(async (account) => {
+      const out: L1Headers[] = [];
+      for (let i = 0; i < perWallet; i++) out.push(await createL1Headers(account, { chainId: 137 }));
+      return out;
+    }),
+  );
+}
+
+function l2Headers(creds: Credentials, method: string, path: string): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(creds.secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  const sig = createHmac('sha256', key).update(`${timestamp}${method}${path}`).digest('base64url');
+  return {
+    SVC_API_KEY: creds.apiKey,
+    SVC_PASSPHRASE: creds.passphrase,
+    SVC_TIMESTAMP: timestamp,
+    SVC_SIGNATURE: `${sig}${'='.repeat((4 - (sig.length % 4)) % 4)}`,
+  };
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+async function catalogPaths(url: string): Promise<() => string> {
+  const tags = (await (await fetch(`${url}/gamma/tags`)).json()) as { id: string; slug: string }[];
+  const series = (await (await fetch(`${url}/gamma/series`)).json()) as { id: string }[];
+  const page = (await (await fetch(`${url}/gamma/events?limit=100&order=volume&ascending=false`)).json()) as {
+    id: string;
+    slug: string;
+  }[];
+  const orders = [
+    'volume',
+    'volume24hr',
+    'liquidity',
+    'startDate',
+    'endDate',
+    'id',
+    'title',
+    'endDate,volume',
+  ];
+  const words = ['will', 'fed', 'win', 'price', 'election', 'bitcoin', 'cup', 'rate'];
+  return () => {
+    const r = Math.random();
+    if (r < 0.25) return '/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=100';
+    if (r < 0.35) return `/gamma/events/slug/${pick(page).slug}`;
+    if (r < 0.4) return `/gamma/events/${pick(page).id}`;
+    if (r < 0.42) return '/gamma/tags';
+    const p = new URLSearchParams();
+    p.set('limit', String(pick([10, 20, 50, 100])));
+    p.set('offset', String(Math.floor(Math.random() * 2000)));
+    p.set('order', pick(orders));
+    p.set('ascending', pick(['true', 'false']));
+    if (Math.random() < 0.4) {
+      const tag = pick(tags);
+      if (Math.random() < 0.5) p.set('tag_id', tag.id);
+      else p.set('tag_slug', tag.slug);
+    }
+    if (Math.random() < 0.15) p.set('series_id', pick(series).id);
+    if (Math.random() < 0.5) p.set('active', pick(['true', 'false']));
+    if (Math.random() < 0.5) p.set('closed', pick(['true', 'false']));
+    if (Math.random() < 0.1) p.set('q', pick(words));
+    if (Math.random() < 0.1) p.set('volume_min', String(Math.floor(Math.random() * 100_000)));
+    return `/gamma/events?${p}`;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** RSS of the server and its workers (children of the primary). */
+function totalRss(pid: number): number {
+  let total = rssOf(pid);
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    for (const child of children) total += rssOf(Number(child));
+  } catch {
+    // no children
+  }
+  return total;
+}
+
+interface Outcome {
+  name: string;
+  rps: number;
+  catalogP50: number;
+  catalogP99: number;
+  keyP99: number;
+  max: number;
+  statuses: Record<string, number>;
+  errors: number;
+  rssHalf: number;
+  rssEnd: number;
+}
+
+async function run(name: string, server: ServerProcess): Promise<Outcome> {
+  const nextCatalogPath = await catalogPaths(server.url);
+  const pool = await signPool(Math.ceil((SECONDS * 40) / CONNECTIONS) + 20);
+  const catalogLatencies: number[] = [];
+  const keyLatencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let walletCounter = 0;
+
+  const setupRequest = (req: autocannon.Request, context: object): autocannon.Request => {
+    const ctx = context as Ctx;
+    ctx.wallet ??= walletCounter++ % WALLETS;
+    ctx.step = ((ctx.step ?? -1) + 1) % CYCLE;
+    ctx.started = performance.now();
+    if (ctx.step !== CYCLE - 1) {
+      ctx.kind = 'catalog';
+      return { ...req, method: 'GET', path: nextCatalogPath(), headers: {} };
+    }
+    const signatures = pool[ctx.wallet]!;
+    if (!ctx.creds) {
+      ctx.kind = 'create';
+      return { ...req, method: 'POST', path: '/clob/api-keys', headers: { ...signatures.pop()! } };
+    }
+    if (Math.random() < 0.5) {
+      ctx.kind = 'list';
+      return {
+        ...req,
+        method: 'GET',
+        path: '/clob/api-keys',
+        headers: l2Headers(ctx.creds, 'GET', '/api-keys'),
+      };
+    }
+    ctx.kind = 'revoke';
+    return {
+      ...req,
+      method: 'DELETE',
+      path: `/clob/api-keys?apiKey=${ctx.creds.apiKey}`,
+      headers: { ...signatures.pop()! },
+    };
+  };
+
+  const onResponse = (status: number, body: string, context: object) => {
+    const ctx = context as Ctx;
+    const elapsed = performance.now() - (ctx.started ?? 0);
+    (ctx.kind === 'catalog' ? catalogLatencies : keyLatencies).push(elapsed);
+    const label = `${ctx.kind} ${status}`;
+    statuses[label] = (statuses[label] ?? 0) + 1;
+    if (status >= 400 && status !== 429) {
+      errors++;
+      if (errors <= 5) console.error(`  unexpected: ${label} ${body.slice(0, 200)}`);
+    }
+    if (ctx.kind === 'create' && status === 201) ctx.creds = JSON.parse(body) as Credentials;
+    if (ctx.kind === 'revoke' && status === 200) ctx.creds = undefined;
+  };
+
+  let rssHalf = 0;
+  const half = setTimeout(() => (rssHalf = totalRss(server.child.pid!)), (SECONDS * 1000) / 2);
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [{ setupRequest, onResponse }],
+  });
+  clearTimeout(half);
+  const rssEnd = totalRss(server.child.pid!);
+  catalogLatencies.sort((a, b) => a - b);
+  keyLatencies.sort((a, b) => a - b);
+  return {
+    name,
+    rps: result.requests.average,
+    catalogP50: percentile(catalogLatencies, 50),
+    catalogP99: percentile(catalogLatencies, 99),
+    keyP99: percentile(keyLatencies, 99),
+    max: Math.max(catalogLatencies.at(-1) ?? 0, keyLatencies.at(-1) ?? 0, result.latency.max),
+    statuses,
+    errors: errors + result.errors + result.timeouts,
+    rssHalf,
+    rssEnd,
+  };
+}
+
+function report(o: Outcome, p99Limit: number | null): boolean {
+  const growth = o.rssHalf ? (o.rssEnd - o.rssHalf) / o.rssHalf : 0;
+  const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+  console.log(`\n${o.name}`);
+  console.log(`  throughput      ${o.rps.toFixed(0)} req/s`);
+  console.log(`  catalog reads   p50 ${o.catalogP50.toFixed(1)} ms, p99 ${o.catalogP99.toFixed(1)} ms`);
+  console.log(`  key operations  p99 ${o.keyP99.toFixed(1)} ms`);
+  console.log(`  slowest         ${o.max.toFixed(0)} ms`);
+  console.log(
+    `  RSS             ${mb(o.rssHalf)} at half time → ${mb(o.rssEnd)} at the end (${(growth * 100).toFixed(1)}%)`,
+  );
+  console.log(`  responses       ${JSON.stringify(o.statuses)}`);
+  const failures = [
+    o.errors > 0 && `${o.errors} error responses`,
+    o.max > 1000 && `a request took ${o.max.toFixed(0)} ms`,
+    p99Limit !== null &&
+      o.catalogP99 > p99Limit &&
+      `catalog p99 ${o.catalogP99.toFixed(1)} ms > ${p99Limit} ms`,
+    growth >= 0.1 && `RSS grew ${(growth * 100).toFixed(1)}% over the second half`,
+  ].filter(Boolean);
+  console.log(failures.length ? `  FAIL: ${failures.join('; ')}` : '  pass');
+  return failures.length === 0;
+}
+
+async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `md_load_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_BASE });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+async function scenario(name: string, env: Record<string, string>, p99Limit: number | null) {
+  const dir = mkdtempSync(join(tmpdir(), 'md-load-'));
+  const server = await startServer(
+    { DATA_DIR: join(dir, 'data'), SEED_EVENTS: '3000', RATE_LIMIT_MAX: '2000', ...env },
+    await freePort(),
+  );
+  try {
+    const outcome = await run(name, server);
+    return { outcome, ok: report(outcome, p99Limit) };
+  } finally {
+    await killHard(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  console.log(`load: ${CONNECTIONS} connections × ${SECONDS} s, 95% catalog reads / 5% key operations`);
+  const results = [await scenario('embedded database (PGlite), 1 process', {}, 100)];
+  if (PG_BASE !== 'none') {
+    for (const workers of [1, 2]) {
+      const db = await freshPgDatabase();
+      try {
+        const env = { DATABASE_URL: db.url, WORKERS: String(workers), REDIS_URL };
+        results.push(await scenario(`PostgreSQL, WORKERS=${workers}, Redis rate limits`, env, null));
+      } finally {
+        await db.drop();
+      }
+    }
+    const [, one, two] = results;
+    if (one && two)
+      console.log(`\nWORKERS=2 throughput gain over 1: ×${(two.outcome.rps / one.outcome.rps).toFixed(2)}`);
+  }
+  const ok = results.every((r) => r.ok);
+  console.log(ok ? '\nload test passed' : '\nload test FAILED');
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
