@@ -44,7 +44,8 @@ export function checkWindow(timestamp: number, maxAgeSeconds: number, maxAheadSe
   const now = serverSeconds();
   const age = now - timestamp;
   let problem: string | null = null;
-  if (age > maxAgeSeconds) problem = `SVC_TIMESTAMP is ${age} s old; the window is ${maxAgeSeconds} s`;
+  if (!Number.isSafeInteger(timestamp)) problem = 'SVC_TIMESTAMP is nowhere near server time';
+  else if (age > maxAgeSeconds) problem = `SVC_TIMESTAMP is ${age} s old; the window is ${maxAgeSeconds} s`;
   else if (-age > maxAheadSeconds)
     problem = `SVC_TIMESTAMP is ${-age} s ahead of server time; at most ${maxAheadSeconds} s ahead is accepted`;
   if (problem) {

@@ -34,7 +34,7 @@ export async function verifyLevel1(request: FastifyRequest, chainId: number): Pr
 
   if (!HEADER_FORMATS.address.test(address))
     throw invalidHeader('SVC_ADDRESS', '0x followed by 40 hex digits');
-  if (!HEADER_FORMATS.decimal.test(timestamp) || timestamp.length > 15)
+  if (!HEADER_FORMATS.decimal.test(timestamp))
     throw invalidHeader('SVC_TIMESTAMP', 'unix seconds as a decimal integer (no sign, no leading zeros)');
   if (!isValidNonce(nonce))
     throw invalidHeader('SVC_NONCE', 'a decimal integer from 0 to 2^256-1 (no sign, no leading zeros)');

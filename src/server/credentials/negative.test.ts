@@ -197,6 +197,25 @@ describe('timestamp windows (server clock pinned)', () => {
   });
 });
 
+describe('timestamps far from server time', () => {
+  it('a decimal timestamp that is huge or zero → TIMESTAMP_OUT_OF_RANGE (L1 and L2)', async () => {
+    for (const stamp of ['0', '99999999999999999999', '9'.repeat(400)]) {
+      const res = await expectRejected(
+        post(await l1(owner, { timestamp: stamp })),
+        401,
+        'TIMESTAMP_OUT_OF_RANGE',
+      );
+      expect(res.headers.svc_server_time).toMatch(/^\d+$/);
+      const headers = await l2(ownerKey, { method: 'GET', path: '/api-keys', timestamp: stamp });
+      await expectRejected(
+        { method: 'GET', url: '/clob/api-keys', headers: asHeaders(headers) },
+        401,
+        'TIMESTAMP_OUT_OF_RANGE',
+      );
+    }
+  });
+});
+
 describe('Level 1: single use', () => {
   it('a replayed authorisation → SIGNATURE_REUSED, whatever the address case', async () => {
     const headers = await l1(owner);
