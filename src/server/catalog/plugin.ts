@@ -19,11 +19,15 @@ import {
 } from './response-cache';
 
 /**
- * Server-side freshness of a cached response. The import command runs in another process, so the
- * server cannot be told about a change: a response is at most CACHE_TTL_MS old when served, and a
- * client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so a change shows within ~15 s.
+ * Server-side freshness of a cached response. On PostgreSQL the import command writes from another
+ * process while the server runs and the server is not told: a response is at most CACHE_TTL_MS old
+ * when served, and a client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so an import shows
+ * within ~15 s. The embedded database cannot change under a running server (one process only: the
+ * import command requires the server to be stopped), so there entries live longer and a refresh,
+ * which blocks PGlite's one thread, is rare.
  */
 export const CACHE_TTL_MS = 5_000;
+export const EMBEDDED_CACHE_TTL_MS = 60_000;
 export const CLIENT_MAX_AGE_S = 10;
 const CACHE_CONTROL = `public, max-age=${CLIENT_MAX_AGE_S}`;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -45,7 +49,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const responses = new ResponseCache({
-    ttlMs: CACHE_TTL_MS,
+    ttlMs: database.kind === 'pglite' ? EMBEDDED_CACHE_TTL_MS : CACHE_TTL_MS,
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     ...cache,

@@ -38,6 +38,8 @@ export const events = pgTable(
     index('events_end_date_idx').on(t.endDate, t.id),
     index('events_title_lower_idx').on(sql`lower(${t.title})`, t.id),
     index('events_active_closed_volume_idx').on(t.active, t.closed, t.volume, t.id),
+    // `q` (ILIKE '%…%' on the title): a trigram index turns the count's full scan into a bitmap scan.
+    index('events_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 

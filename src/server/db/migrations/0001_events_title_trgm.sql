@@ -1,0 +1,1 @@
+CREATE INDEX "events_title_trgm_idx" ON "events" USING gin ("title" gin_trgm_ops);
