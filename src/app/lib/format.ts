@@ -43,7 +43,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3600],
   ['minute', 60],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'narrow' });
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'narrow' });
 
 /** `in 3 days`, `2 mo ago`, `now` relative to `now` (ms since epoch). */
 export function formatRelative(iso: string, now = Date.now()): string {

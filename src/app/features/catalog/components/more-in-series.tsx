@@ -28,7 +28,7 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
         <Link
           to="/series/$seriesId"
           params={{ seriesId: series.id }}
-          className="text-accent-700 hover:underline dark:text-accent-300"
+          className="text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 dark:text-accent-300"
         >
           {series.title}
         </Link>

@@ -1,0 +1,218 @@
+/**
+ * Dashboard weight and quality, per route (`npm run bench:web`):
+ *  1. builds the dashboard, starts the real server on a fresh embedded database with the demo catalog
+ *     (its images are local; the fixture exports point at a CDN this closed network cannot reach, which
+ *     Lighthouse would count as console errors);
+ *  2. opens each route in a fresh Chromium context and sums the JS and CSS it downloads on first load
+ *     (gzip -9 of each file; what travels is brotli, also printed), and checks the catalog routes load
+ *     no wallet code (wagmi/viem), with /keys as the positive control of that check;
+ *  3. runs Lighthouse (mobile and desktop presets) on / and one event page.
+ * Targets (issue 4): catalog first load ≤ 110 kB gzip JS with no wallet code; Lighthouse performance
+ * ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 18450);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BUDGET_JS_GZIP = 110 * 1024;
+/** Strings only wallet libraries carry (their version tags and error texts survive minification). */
+const WALLET_MARKERS = [
+  /viem@\d/,
+  /wagmi@\d/,
+  /@wagmi\/core@/,
+  /eth_requestAccounts/,
+  /eip6963:announceProvider/,
+];
+
+interface Weight {
+  route: string;
+  jsFiles: number;
+  jsRaw: number;
+  jsGzip: number;
+  jsBrotli: number;
+  cssGzip: number;
+  wallet: boolean;
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/gamma/events?limit=1`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+function startServer(dataDir: string): ChildProcess {
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_EVENTS: '400',
+    LOG_LEVEL: 'warn',
+  };
+  return spawn('npx', ['tsx', 'src/server/main.ts'], { env, stdio: 'inherit', detached: true });
+}
+
+async function measure(routes: string[]): Promise<Weight[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const out: Weight[] = [];
+  try {
+    for (const route of routes) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type === 'script' || type === 'stylesheet')
+          bodies.push(res.body().then((body) => ({ type, body })));
+      });
+      await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
+      const files = await Promise.all(bodies);
+      const js = files.filter((f) => f.type === 'script');
+      const w: Weight = {
+        route,
+        jsFiles: js.length,
+        jsRaw: js.reduce((n, f) => n + f.body.length, 0),
+        jsGzip: js.reduce((n, f) => n + gzipSync(f.body, { level: 9 }).length, 0),
+        jsBrotli: js.reduce((n, f) => n + brotliCompressSync(f.body).length, 0),
+        cssGzip: files
+          .filter((f) => f.type === 'stylesheet')
+          .reduce((n, f) => n + gzipSync(f.body, { level: 9 }).length, 0),
+        wallet: js.some((f) => WALLET_MARKERS.some((m) => m.test(f.body.toString('utf8')))),
+      };
+      out.push(w);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Record<string, number>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result!.lhr;
+    const scores: Record<string, number> = {};
+    for (const [id, category] of Object.entries(lhr.categories))
+      scores[id] = Math.round((category.score ?? 0) * 100);
+    for (const audit of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ])
+      scores[audit] = Number(
+        lhr.audits[audit]?.numericValue?.toFixed(audit === 'cumulative-layout-shift' ? 3 : 0),
+      );
+    const failing = Object.values(lhr.categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) =>
+        c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id),
+      );
+    if (failing.length > 0) console.log(`  ${preset} ${url}: failing audits: ${failing.join(', ')}`);
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-web-'));
+  const server = startServer(dataDir);
+  try {
+    await waitForServer();
+    const top = (await (
+      await fetch(`${BASE}/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=1`)
+    ).json()) as { slug: string }[];
+    const eventRoute = `/e/${top[0]!.slug}`;
+    const routes = ['/', '/tags', '/series', '/tags/2', '/series/35', eventRoute, '/keys'];
+
+    console.log(
+      '\nFirst load per route (fresh browser context; gzip -9 of each file; brotli is what is sent):',
+    );
+    console.log(
+      'route'.padEnd(48),
+      'JS files',
+      'JS raw'.padStart(10),
+      'JS gzip'.padStart(10),
+      'JS br'.padStart(10),
+      'CSS gzip'.padStart(10),
+      ' wallet code',
+    );
+    const weights = await measure(routes);
+    for (const w of weights) {
+      const catalog = w.route !== '/keys';
+      const verdict = catalog
+        ? w.jsGzip <= BUDGET_JS_GZIP && !w.wallet
+          ? 'ok'
+          : 'OVER BUDGET / WALLET'
+        : '(keys page)';
+      console.log(
+        w.route.slice(0, 47).padEnd(48),
+        String(w.jsFiles).padStart(8),
+        kb(w.jsRaw).padStart(10),
+        kb(w.jsGzip).padStart(10),
+        kb(w.jsBrotli).padStart(10),
+        kb(w.cssGzip).padStart(10),
+        ` ${w.wallet ? 'YES' : 'no'}  ${verdict}`,
+      );
+    }
+
+    console.log(
+      '\nLighthouse 12 (simulated throttling; mobile = Moto G Power / slow 4G, desktop = desktop preset):',
+    );
+    for (const url of [`${BASE}/`, `${BASE}${eventRoute}`]) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const s = await runLighthouse(url, preset);
+        console.log(
+          `${preset.padEnd(8)} ${url.replace(BASE, '').slice(0, 40).padEnd(42)} perf ${s.performance} · a11y ${s.accessibility} · best practices ${s['best-practices']} · SEO ${s.seo}` +
+            `  (FCP ${s['first-contentful-paint']} ms, LCP ${s['largest-contentful-paint']} ms, TBT ${s['total-blocking-time']} ms, CLS ${s['cumulative-layout-shift']})`,
+        );
+      }
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
