@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Page, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { type TestWallet, installTestWallet } from './wallet';
@@ -12,7 +13,29 @@ import { type TestWallet, installTestWallet } from './wallet';
 const SCREENSHOTS = 'test-results/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-/** keys-<state>-<width>-<theme>.png at phone and desktop widths, light and dark. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core on the page's own content (the shell's top bar is the dashboard's to check). */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, which the page's CSP does not restrict.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run({ include: ['main'] });
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+}
+
+/**
+ * keys-<state>-<width>-<theme>.png at phone and desktop widths, light and dark, each also checked
+ * with axe (contrast differs per theme).
+ */
 async function screenshots(page: Page, state: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of [390, 1280]) {
@@ -25,6 +48,7 @@ async function screenshots(page: Page, state: string): Promise<void> {
       // From the top, so the sticky top bar is not painted mid-page in the full-page capture.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SCREENSHOTS}/keys-${state}-${width}-${theme}.png`, fullPage: true });
+      expect(await axeViolations(page), `axe: ${state} ${width} ${theme}`).toEqual([]);
     }
   }
   await page.evaluate(() => {
