@@ -368,6 +368,22 @@ describe('caching: ETag, If-None-Match, Cache-Control and the response cache', (
     expect(all.response.headers['x-total-count']).toBe(String(all.expected.total));
   });
 
+  it('answers a repeated URL from the cache exactly as the first time, and keeps rejecting bad ones', async () => {
+    for (const query of [
+      'q=will%20bitcoin&limit=3',
+      'q=will+bitcoin&limit=3',
+      'order=title&limit=4&offset=3',
+    ]) {
+      const first = await events(query);
+      const again = await events(query);
+      expect(again.body).toEqual(first.expected.events);
+      expect(again.response.headers.etag).toBe(first.response.headers.etag);
+      expect(again.response.headers['x-total-count']).toBe(String(first.expected.total));
+    }
+    for (let i = 0; i < 2; i++)
+      expectError(await get('/events?limit=101'), 400, 'INVALID_PARAMETER', 'limit');
+  });
+
   it('HEAD carries the headers without a body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/gamma/events?limit=2' });
     expect(response.statusCode).toBe(200);

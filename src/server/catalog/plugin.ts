@@ -75,14 +75,29 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   ) => {
     const response = await responses.get(key, () => load(db));
     if (!response) throw notFound ? notFound() : new ApiError('NOT_FOUND', 'Not found.');
-    void reply.headers({ ...response.headers, ETag: response.etag, 'Cache-Control': CACHE_CONTROL });
-    if (etagMatches(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
-    return reply.type(JSON_TYPE).send(response.body);
+    return send(request, reply, response);
+  };
+
+  /**
+   * The /events query strings seen before, exactly as sent, with their cache key. A request whose
+   * URL was already validated and answered skips validation and goes straight to its cached body
+   * (same URL, same validation result): the hot path of a top list is a map lookup.
+   */
+  const knownUrls = new Map<string, string>();
+  const rememberUrl = (url: string, key: string) => {
+    if (knownUrls.size >= 10_000) knownUrls.clear();
+    knownUrls.set(url, key);
+  };
+  const fromKnownUrl = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = knownUrls.get(request.url);
+    const hit = key === undefined ? undefined : responses.lookup(key);
+    if (hit) return send(request, reply, hit);
   };
 
   app.get(
     '/events',
     {
+      onRequest: fromKnownUrl,
       schema: {
         summary: 'Events with their markets, tags and series',
         description:
@@ -91,11 +106,14 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         response: { 200: z.array(Event), 400: ErrorBody },
       },
     },
-    (request, reply) =>
-      serve(request, reply, eventsCacheKey(request.query), async (db) => {
+    (request, reply) => {
+      const key = eventsCacheKey(request.query);
+      rememberUrl(request.url, key);
+      return serve(request, reply, key, async (db) => {
         const page = await repository.listEvents(db, request.query);
         return jsonResponse(page.events, { 'X-Total-Count': String(page.total) });
-      }),
+      });
+    },
   );
 
   app.get(
@@ -174,6 +192,15 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     },
   );
 };
+
+/** The response, or 304 when the client already has it. */
+function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse): FastifyReply {
+  void reply.headers(response.headers);
+  void reply.header('ETag', response.etag);
+  void reply.header('Cache-Control', CACHE_CONTROL);
+  if (etagMatches(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
+  return reply.type(JSON_TYPE).send(response.body);
+}
 
 const nullable = (value: unknown) => (value === null ? null : jsonResponse(value));
 
