@@ -49,6 +49,16 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !page ? (
         <EventListSkeleton rows={Math.min(search.size, 10)} />
+      ) : page.events.length === 0 && page.total > 0 ? (
+        <EmptyState title="This page is past the end of the list.">
+          <button
+            type="button"
+            onClick={() => onSearchChange({ page: 1 })}
+            className="font-medium text-accent-700 underline underline-offset-4 dark:text-accent-300"
+          >
+            Go to the first page
+          </button>
+        </EmptyState>
       ) : page.events.length === 0 ? (
         <EmptyState title="No events match this view.">
           {filtered
