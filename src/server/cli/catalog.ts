@@ -164,7 +164,10 @@ async function main(): Promise<void> {
     process.exitCode = await run(command);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof ImportFileError) console.error(err.message);
-    else if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+    else if (
+      (err as NodeJS.ErrnoException).code === 'ENOENT' &&
+      (err as NodeJS.ErrnoException).path === command.file
+    )
       console.error(`Cannot read ${command.file}: no such file.`);
     else console.error(`The catalog command failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;

@@ -249,7 +249,14 @@ describe('seeding and generate', () => {
     expect(await count(database, 'events')).toBe(60);
   });
 
-  it('generate replaces the whole catalog, imported events included', async () => {
+  it('generate replaces the whole catalog, imported events included, and keeps every index', async () => {
+    const indexes = () =>
+      rows<{ name: string }>(
+        database.db,
+        sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'events' ORDER BY 1`,
+      );
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(5);
     await importEvents(database.db, [raw('42')]);
     const loaded = await replaceWithGenerated(database.db, {
       events: 25,
@@ -261,5 +268,6 @@ describe('seeding and generate', () => {
     expect(await rows(database.db, sql`SELECT 1 FROM events WHERE id = 42`)).toHaveLength(0);
     expect(await count(database, 'markets')).toBe(loaded.markets);
     expect(await rows(database.db, sql`SELECT 1 FROM tags WHERE id = 7001`)).toHaveLength(0);
+    expect(await indexes()).toEqual(before);
   });
 });
