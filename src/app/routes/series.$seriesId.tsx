@@ -3,6 +3,7 @@ import { NotFound } from '../components/status-states';
 import { eventsQueryOptions } from '../features/catalog/api/events';
 import { seriesByIdQueryOptions, useSeriesById } from '../features/catalog/api/series-by-id';
 import { ListView } from '../features/catalog/components/list-view';
+import { ListViewSkeleton } from '../features/catalog/components/list-view-skeleton';
 import {
   DEFAULT_LIST_SEARCH,
   type ListSearch,
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/series/$seriesId')({
     return { title: series.title };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Series'} · Marketdesk` }] }),
+  pendingComponent: ListViewSkeleton,
   component: SeriesList,
   notFoundComponent: () => <NotFound what="series" />,
 });

@@ -3,6 +3,7 @@ import { NotFound } from '../components/status-states';
 import { eventsQueryOptions } from '../features/catalog/api/events';
 import { tagByIdQueryOptions, useTagById } from '../features/catalog/api/tag-by-id';
 import { ListView } from '../features/catalog/components/list-view';
+import { ListViewSkeleton } from '../features/catalog/components/list-view-skeleton';
 import {
   DEFAULT_LIST_SEARCH,
   type ListSearch,
@@ -21,6 +22,7 @@ export const Route = createFileRoute('/tags/$tagId')({
     return { title: tag.label };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Tag'} · Marketdesk` }] }),
+  pendingComponent: ListViewSkeleton,
   component: TagList,
   notFoundComponent: () => <NotFound what="tag" />,
 });
