@@ -144,6 +144,13 @@ test.describe('Keys page', () => {
     expect(created.secret).toMatch(/^[A-Za-z0-9_-]{43}=$/);
     expect(created.passphrase).toMatch(/^[0-9a-f]{64}$/);
     expect(wallet.countOf('eth_signTypedData_v4')).toBe(1);
+    // "Download JSON" hands the browser a file made in memory (a blob: URL, allowed by the CSP).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`marketdesk-api-key-${created.apiKey.slice(0, 8)}.json`);
+    expect(JSON.parse(readFileSync(await download.path(), 'utf8'))).toEqual(created);
     const done = page.getByRole('button', { name: 'Done' });
     await expect(done).toBeDisabled();
     await screenshots(page, 'created');
