@@ -38,7 +38,7 @@ export function WalletStep({ chainId, busy, onSwitchChain }: WalletStepProps) {
                 Connected{connection.connector ? ` with ${connection.connector.name}` : ''}:{' '}
               </span>
               <span
-                className="font-mono font-medium"
+                className="whitespace-nowrap font-mono font-medium"
                 title={connection.address}
                 data-testid="connected-address"
               >
