@@ -154,7 +154,12 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
 async function registerRateLimit(scope: FastifyInstance, config: Config): Promise<void> {
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    // Fail fast while Redis is away (requests then pass, see skipOnError) instead of queueing them.
+    redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 2_000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
     let warned = false;
     redis.on('error', (err) => {
       if (!warned) scope.log.warn({ err: { message: err.message } }, 'rate-limit store (Redis) unavailable');
@@ -165,6 +170,17 @@ async function registerRateLimit(scope: FastifyInstance, config: Config): Promis
     });
     scope.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect());
+    });
+    // Start counting in Redis from the first request: wait (briefly) for the connection.
+    const connecting = redis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 3_000);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      connecting.once('ready', done);
+      connecting.once('error', done);
     });
   }
   await scope.register(rateLimit, {

@@ -84,6 +84,19 @@ describe.runIf(process.env.REDIS_URL)('rate limit shared through Redis', () => {
   });
 });
 
+describe('rate limit with Redis unreachable', () => {
+  it('keeps serving (the limit fails open) instead of failing every request', async () => {
+    const env = { SVC_MASTER_KEY: '77'.repeat(32), REDIS_URL: 'redis://127.0.0.1:18299' };
+    const app = await buildTestApp(env, t.database);
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/clob/api-keys', remoteAddress: randomIp() });
+      expectError(res, 401, 'AUTH_HEADERS_MISSING');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('CORS on the trading interface', () => {
   const allowed = 'http://127.0.0.1:8080';
   const preflight = (origin: string) =>
