@@ -104,6 +104,8 @@ describe('Keys page: create, list, revoke', () => {
     await user.click(done);
     expect(screen.queryByTestId('credentials-panel')).toBeNull();
     expect(document.body.textContent).not.toContain(key!.secret);
+    // Keyboard focus is not lost with the panel.
+    expect(screen.getByRole('button', { name: 'Sign to create a key' })).toHaveFocus();
   });
 
   it('sends the contract typed data with the configured chain and a fresh nonce each time', async () => {
@@ -148,6 +150,7 @@ describe('Keys page: create, list, revoke', () => {
     await waitFor(() => expect(screen.getByTestId('keys-count')).toHaveTextContent('0 of 10'));
     expect(clob.keys[0]!.revoked).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign to create a key' })).toHaveFocus());
     expect(screen.getByText('This wallet has no active keys yet.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useConfig, useConnection } from 'wagmi';
 import { switchChain } from 'wagmi/actions';
 import type { ApiCredentials } from '../../../../contract/auth-l2';
@@ -55,6 +55,13 @@ export function KeysPage({ chainId }: { chainId: number }) {
   const config = useConfig();
   const connection = useConnection();
   const [clock] = useState(() => new ServerClock(getServerTime));
+  // Where keyboard focus goes when the element that had it disappears (panel done, key revoked).
+  const createButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(0);
+  // After the render that re-enables the button.
+  useEffect(() => {
+    if (refocus > 0) createButton.current?.focus();
+  }, [refocus]);
   const { run, activity } = useSignedRequest(clock, chainId);
 
   const [credentials, setCredentials] = useState<ApiCredentials | null>(null);
@@ -112,6 +119,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
       await run(REVOKE, (headers) => revokeApiKey(headers, apiKey));
       setApiKeys((keys) => keys?.filter((k) => k !== apiKey) ?? keys);
       setRevoking(null);
+      setRefocus((n) => n + 1);
       announce(`Key ${apiKey} revoked.`);
     } catch (error) {
       setRevokeProblem(describeProblem(error, context(REVOKE)));
@@ -162,6 +170,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
             <div className="space-y-4">
               <div className="flex flex-wrap gap-2">
                 <button
+                  ref={createButton}
                   type="button"
                   className={primaryButton}
                   disabled={busy}
@@ -203,6 +212,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
                   credentials={credentials}
                   onDone={() => {
                     setCredentials(null);
+                    setRefocus((n) => n + 1);
                     announce('The key’s secret is no longer shown.');
                   }}
                 />
