@@ -37,9 +37,14 @@ const nonNegativeDecimal = once('must be a decimal number ≥ 0')
   .transform(Number)
   .refine(Number.isFinite, 'is too large');
 
-const dateTime = once('must be an ISO 8601 date-time').pipe(
-  z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }),
-);
+const dateTime = once('must be an ISO 8601 date-time')
+  .pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }))
+  // What PostgreSQL's timestamptz can read: no year 0000, UTC offsets up to ±15:59.
+  .refine((v) => !v.startsWith('0000'), 'must be in year 0001 or later')
+  .refine(
+    (v) => Number(/[+-](\d{2}):\d{2}$/.exec(v)?.[1] ?? 0) <= 15,
+    'must have a UTC offset within ±15:59',
+  );
 
 const text = (max: number) =>
   once('must be text')
