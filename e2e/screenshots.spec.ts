@@ -29,7 +29,10 @@ for (const scheme of ['light', 'dark'] as const) {
         if (p.ready) await expect(h1).toHaveText(p.ready);
         else await expect(h1).toBeVisible();
         await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
+        // Lazy images load as they come near the viewport: pass by them once before the full-page shot.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForLoadState('networkidle');
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({
           path: `test-results/screenshots/${p.name}-${width}-${scheme}.png`,
           fullPage: true,

@@ -15,7 +15,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-6 focus:outline-none"
+        // At least a screen tall: the footer starts below the fold, so arriving content never pushes it (CLS 0).
+        className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-3 py-4 sm:px-6 focus:outline-none"
       >
         {children}
       </main>

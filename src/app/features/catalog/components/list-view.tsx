@@ -48,7 +48,7 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
       {query.isError && !page ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !page ? (
-        <EventListSkeleton rows={Math.min(search.size, 10)} />
+        <EventListSkeleton rows={search.size} />
       ) : page.events.length === 0 && page.total > 0 ? (
         <EmptyState title="This page is past the end of the list.">
           <button
