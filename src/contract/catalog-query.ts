@@ -55,7 +55,7 @@ const text = (max: number) =>
 /** A parameter that may repeat (`id=1&id=2`): always an array after parsing. */
 const repeatable = <T extends z.ZodType<string, string>>(item: () => T, what: string) =>
   z
-    // Two instances of the item schema: with one shared instance the OpenAPI anyOf lost a branch.
+    // A single value or the repeated form; OpenAPI shows the repeated (form-exploded array) form.
     .union(
       [item(), z.array(item()).max(EVENTS_MAX_REPEAT, `may be repeated at most ${EVENTS_MAX_REPEAT} times`)],
       {
