@@ -269,6 +269,28 @@ test.describe('Keys page', () => {
     await expect(page).toHaveURL(/\/tags$/);
   });
 
+  test('a wallet only on window.ethereum is offered as the browser wallet, and not twice when it also announces', async ({
+    page,
+  }) => {
+    const plain = await installTestWallet(page, {
+      privateKey: generatePrivateKey(),
+      announce: false,
+      injectWindowEthereum: true,
+    });
+    await page.goto('/keys');
+    await page.getByRole('button', { name: 'Connect Browser wallet' }).click();
+    await expect(page.getByTestId('connected-address')).toHaveText(
+      `${plain.address.slice(0, 6)}…${plain.address.slice(-4)}`,
+    );
+
+    const other = await page.context().newPage();
+    await installTestWallet(other, { privateKey: generatePrivateKey(), injectWindowEthereum: true });
+    await other.goto('/keys');
+    const wallets = other.getByRole('list', { name: 'Wallets found in this browser' }).getByRole('button');
+    await expect(wallets).toHaveText(['Connect Test Wallet']);
+    await other.close();
+  });
+
   test('without a wallet the page explains what is needed', async ({ page }) => {
     await page.goto('/keys');
     await expect(page.getByTestId('no-wallet')).toContainText('No browser wallet found');
