@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event, Series, TagWithCount } from '../../contract/catalog';
 import { EVENTS_QUERY_PARAMETERS, EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
 import { isErrorBody } from '../../contract/errors';
 import { buildTestApp, type TestApp } from '../test/app';
 import { upsertEvents } from './load';
+import * as repository from './repository';
 import { buildTestCatalog, expectedPage, TEST_SERIES, TEST_TAGS } from './test-catalog';
 
 /** The catalog interface end to end through app.inject, on PGlite (or PostgreSQL with TEST_DATABASE_URL). */
@@ -384,6 +385,22 @@ describe('caching: ETag, If-None-Match, Cache-Control and the response cache', (
     }
     for (let i = 0; i < 2; i++)
       expectError(await get('/events?limit=101'), 400, 'INVALID_PARAMETER', 'limit');
+  });
+
+  it('runs one database query for concurrent identical requests, and one per distinct query', async () => {
+    const spy = vi.spyOn(repository, 'listEvents');
+    try {
+      const same = await Promise.all(
+        Array.from({ length: 16 }, () => get('/events?order=liquidity,title&limit=7&offset=11')),
+      );
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(new Set(same.map((r) => r.body)).size).toBe(1);
+      expect(same.every((r) => r.statusCode === 200)).toBe(true);
+      await Promise.all([get('/events?order=liquidity&limit=7'), get('/events?order=liquidity&limit=8')]);
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('HEAD carries the headers without a body', async () => {
