@@ -149,6 +149,24 @@ describe('generateEvents', () => {
     expect(catalog.some((e) => e.closed && e.active)).toBe(true);
   });
 
+  it('resolves the past rungs of open "by <date>?" ladders to No, like real date-ladder events', () => {
+    let past = 0;
+    const bad: string[] = [];
+    for (const e of catalog.filter((e) => !e.closed && e.title.endsWith('by ___?'))) {
+      for (const m of e.markets) {
+        const date = /by ([A-Z][a-z]+ [0-9]{1,2}, [0-9]{4})\?$/.exec(m.question)?.[1];
+        if (!date) bad.push(`no date in ${m.question}`);
+        // The deadline is a time on that day: the day before today is surely past.
+        else if (Date.parse(`${date} 23:59:59 UTC`) < now.getTime()) {
+          past++;
+          if (m.outcomePrices !== '["0","1"]') bad.push(`${m.question}: ${m.outcomePrices}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(past).toBeGreaterThan(10);
+  });
+
   it('covers many topics with question-style titles', () => {
     const categories = new Set(catalog.map((e) => e.image.replace(/^\/img\/([a-z]+)-[0-9]\.svg$/, '$1')));
     expect(categories.size).toBeGreaterThanOrEqual(9);

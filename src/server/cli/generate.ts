@@ -64,7 +64,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     ]);
     const { start, end } = datesFor(rng, status, now);
     const draft = draftEvent({ rng, start, end });
-    const plans = marketsOf(rng, draft.plan, status);
+    const plans = marketsOf(rng, draft.plan, status, now);
     const markets: Market[] = plans.map(({ question, outcomes, prices }) => {
       marketId += rng.int(1, 4);
       return {
@@ -188,7 +188,7 @@ interface PlannedMarket {
   prices: string[];
 }
 
-function marketsOf(rng: Random, plan: MarketPlan, status: Status): PlannedMarket[] {
+function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): PlannedMarket[] {
   const yesNo = ['Yes', 'No'];
   const closed = status === 'closed';
   // Before trading starts, prices sit near their opening level; later they spread out.
@@ -212,11 +212,16 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status): PlannedMarket
       );
       // Resolved ladders are monotone too: every market after the cut (up) or before it (down) is Yes.
       const cut = rng.int(0, n);
-      return plan.questions.map((question, i) => ({
-        question,
-        outcomes: yesNo,
-        prices: closed ? resolved(plan.direction === 'up' ? i >= cut : i < cut) : binary(quantize(ps[i]!)),
-      }));
+      return plan.questions.map((question, i) => {
+        // An open "by <date>?" ladder: the rungs whose date has passed resolved No (it has not happened yet).
+        const past = !closed && (plan.deadlines?.[i] ?? Number.POSITIVE_INFINITY) <= now.getTime();
+        const prices = closed
+          ? resolved(plan.direction === 'up' ? i >= cut : i < cut)
+          : past
+            ? resolved(false)
+            : binary(quantize(ps[i]!));
+        return { question, outcomes: yesNo, prices };
+      });
     }
     case 'exclusive': {
       const weights = plan.questions.map(() => Math.exp(rng.normal() * spread));

@@ -42,7 +42,13 @@ import {
  */
 export type MarketPlan =
   | { kind: 'binary'; question: string }
-  | { kind: 'ladder'; direction: 'up' | 'down'; questions: string[] }
+  | {
+      kind: 'ladder';
+      direction: 'up' | 'down';
+      questions: string[];
+      /** For "by <date>?" ladders: each market's deadline (ms); rungs already past resolve No. */
+      deadlines?: number[];
+    }
   | { kind: 'exclusive'; questions: string[] }
   | { kind: 'multi'; markets: { question: string; outcomes: string[] }[] };
 
@@ -70,7 +76,6 @@ export const longDate = (d: Date): string =>
 const shortDate = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 const monthYear = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const year = (d: Date): number => d.getUTCFullYear();
-const addDays = (d: Date, days: number): Date => new Date(d.getTime() + days * 86_400_000);
 
 const usd = (n: number): string =>
   n >= 1000
@@ -191,13 +196,14 @@ const politics: Template[] = [
       tags: ['elections'],
       plan: {
         kind: 'ladder',
+        deadlines: dates.map((d) => d.getTime()),
         direction: 'up',
         questions: dates.map((d) => `${country} snap election called by ${longDate(d)}?`),
       },
     };
   },
-  ({ rng, end }) => {
-    const day = addDays(end, -rng.int(0, 20));
+  ({ end }) => {
+    const day = end;
     return {
       category: 'politics',
       title: `US government shutdown by ${longDate(day)}?`,
@@ -228,6 +234,7 @@ const world: Template[] = [
       tags: ['geopolitics'],
       plan: {
         kind: 'ladder',
+        deadlines: dates.map((d) => d.getTime()),
         direction: 'up',
         questions: dates.map((d) => `${a}–${b} trade agreement signed by ${longDate(d)}?`),
       },
@@ -488,6 +495,7 @@ const crypto: Template[] = [
       tags: ['ipos'],
       plan: {
         kind: 'ladder',
+        deadlines: dates.map((d) => d.getTime()),
         direction: 'up',
         questions: dates.map((d) => `${firm} IPO by ${longDate(d)}?`),
       },
@@ -635,6 +643,7 @@ const business: Template[] = [
       tags: ['ipos', 'stocks'],
       plan: {
         kind: 'ladder',
+        deadlines: dates.map((d) => d.getTime()),
         direction: 'up',
         questions: dates.map((d) => `${company} IPO by ${longDate(d)}?`),
       },
@@ -667,7 +676,7 @@ const business: Template[] = [
       description: paragraphs(
         `This market group predicts which company will have the largest market capitalisation at the close of the last trading day of ${year(end)}.`,
         'Each market resolves to "Yes" if the named company is the largest listed company by market capitalisation in US dollars at that time.',
-        source('closing prices and filings; companiesmarketcap-style rankings may be used as a cross-check'),
+        source('closing prices on the primary exchanges and company filings'),
       ),
       tags: ['stocks'],
       plan: {
@@ -757,6 +766,7 @@ const tech: Template[] = [
       tags: ['ai'],
       plan: {
         kind: 'ladder',
+        deadlines: dates.map((d) => d.getTime()),
         direction: 'up',
         questions: dates.map((d) => `${company} releases ${model} by ${longDate(d)}?`),
       },
