@@ -29,7 +29,7 @@ export function KeysList({ apiKeys, justCreated, busy, onRevoke }: KeysListProps
         <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
           {apiKeys.map((apiKey) => (
             <li key={apiKey} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
-              <code className="min-w-0 flex-1 break-all font-mono text-sm" translate="no">
+              <code className="w-full min-w-0 break-all font-mono text-sm sm:w-auto sm:flex-1" translate="no">
                 {apiKey}
               </code>
               {apiKey === justCreated ? (
