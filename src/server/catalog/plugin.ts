@@ -84,9 +84,16 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
    * (same URL, same validation result): the hot path of a top list is a map lookup.
    */
   const knownUrls = new Map<string, string>();
+  let knownChars = 0;
   const rememberUrl = (url: string, key: string) => {
-    if (knownUrls.size >= 10_000) knownUrls.clear();
+    if (knownUrls.has(url)) return;
+    // Bounded (entries and characters: a URL may be ~16 kB); starting over only costs revalidation.
+    if (knownUrls.size >= 10_000 || knownChars > 4_000_000) {
+      knownUrls.clear();
+      knownChars = 0;
+    }
     knownUrls.set(url, key);
+    knownChars += url.length + key.length;
   };
   const fromKnownUrl = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = knownUrls.get(request.url);
