@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
 import { upsertEvents } from '../catalog/load';
 import { type Db, rows } from '../db/open';
+import { analyzeCatalog } from './seed';
 import { type ImportError, type ImportWarning, normalizeEvents, parseImportText } from './normalize';
 
 export interface ImportReport {
@@ -52,6 +53,7 @@ export async function importEvents(db: Db, raws: readonly unknown[]): Promise<Im
       report.merged.push(...(await mergeBySlug(tx, 'tags', normalized.events)));
       report.merged.push(...(await mergeBySlug(tx, 'series', normalized.events)));
       await upsertEvents(tx, normalized.events);
+      await analyzeCatalog(tx);
     });
   } catch (err) {
     if (err instanceof Rejected) return { ...report, errors: err.errors };

@@ -67,7 +67,16 @@ async function withoutSortIndexes<T>(tx: Tx, load: () => Promise<T>): Promise<T>
   for (const index of indexes) await tx.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
   const result = await load();
   for (const index of indexes) await tx.execute(sql.raw(index.definition));
+  await analyzeCatalog(tx);
   return result;
+}
+
+/**
+ * Fresh statistics after a bulk write: PGlite runs no autovacuum, and without them the planner
+ * guesses (e.g. 25,000 rows for "active and not closed" out of 100,000) and may pick poor plans.
+ */
+export async function analyzeCatalog(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE events, markets, event_tags, event_series, tags, series`);
 }
 
 async function catalogIsEmpty(db: Db): Promise<boolean> {
