@@ -388,7 +388,7 @@ describe('caching: ETag, If-None-Match, Cache-Control and the response cache', (
   });
 
   it('runs one database query for concurrent identical requests, and one per distinct query', async () => {
-    const spy = vi.spyOn(repository, 'listEvents');
+    const spy = vi.spyOn(repository, 'listEventPage');
     try {
       const same = await Promise.all(
         Array.from({ length: 16 }, () => get('/events?order=liquidity,title&limit=7&offset=11')),
@@ -396,8 +396,17 @@ describe('caching: ETag, If-None-Match, Cache-Control and the response cache', (
       expect(spy).toHaveBeenCalledTimes(1);
       expect(new Set(same.map((r) => r.body)).size).toBe(1);
       expect(same.every((r) => r.statusCode === 200)).toBe(true);
-      await Promise.all([get('/events?order=liquidity&limit=7'), get('/events?order=liquidity&limit=8')]);
+      const count = vi.spyOn(repository, 'countEvents');
+      const pages = await Promise.all([
+        get('/events?order=liquidity&limit=7&tag_id=3'),
+        get('/events?order=volume&limit=8&offset=2&tag_id=3'),
+      ]);
       expect(spy).toHaveBeenCalledTimes(3);
+      // Pages of one filter set share one count, and it is right for both.
+      expect(count).toHaveBeenCalledTimes(1);
+      const total = String(catalog.filter((e) => e.tags.some((x) => x.id === '3')).length);
+      expect(pages.map((r) => r.headers['x-total-count'])).toEqual([total, total]);
+      count.mockRestore();
     } finally {
       spy.mockRestore();
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Event, Series, TagWithCount } from '../../contract/catalog';
+import { EVENTS_DEFAULT_LIMIT } from '../../contract/catalog';
 import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
@@ -48,12 +49,13 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
 ) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
-  const responses = new ResponseCache({
+  const cacheOptions = {
     ttlMs: database.kind === 'pglite' ? EMBEDDED_CACHE_TTL_MS : CACHE_TTL_MS,
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     ...cache,
-  });
+  };
+  const responses = new ResponseCache(cacheOptions);
 
   // Scoped to this plugin: the trading interface registers its own, restricted CORS in its scope.
   await app.register(cors, {
@@ -76,6 +78,18 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     const response = await responses.get(key, () => load(db));
     if (!response) throw notFound ? notFound() : new ApiError('NOT_FOUND', 'Not found.');
     return send(request, reply, response);
+  };
+
+  /** Totals per filter set: paging through one list (offset, limit, order) counts once. */
+  const totals = new ResponseCache({ ...cacheOptions, maxEntries: 10_000, maxBytes: 1024 * 1024 });
+  const countOf = async (db: Db, query: EventsQuery) => {
+    const filtersOnly = { ...query, limit: EVENTS_DEFAULT_LIMIT, offset: 0, order: [], ascending: true };
+    const cached = await totals.get(eventsCacheKey(filtersOnly), async () => ({
+      body: Buffer.from(String(await repository.countEvents(db, query))),
+      etag: '',
+      headers: {},
+    }));
+    return Number(cached!.body.toString());
   };
 
   /**
@@ -117,8 +131,11 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
       const key = eventsCacheKey(request.query);
       rememberUrl(request.url, key);
       return serve(request, reply, key, async (db) => {
-        const page = await repository.listEvents(db, request.query);
-        return jsonResponse(page.events, { 'X-Total-Count': String(page.total) });
+        const [events, total] = await Promise.all([
+          repository.listEventPage(db, request.query),
+          countOf(db, request.query),
+        ]);
+        return jsonResponse(events, { 'X-Total-Count': String(total) });
       });
     },
   );
