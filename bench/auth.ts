@@ -39,9 +39,9 @@ if (process.argv.includes('--serve')) {
 async function serve(): Promise<void> {
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
-  const { openDatabase } = await import('../src/server/db/open');
+  const { openConfiguredDatabase } = await import('../src/server/db/open');
   const config = loadConfig(process.env);
-  const database = await openDatabase({ dataDir: config.DATA_DIR });
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   process.on('SIGTERM', () => {

@@ -161,12 +161,12 @@ async function ensureCatalog(): Promise<{ events: number; markets: number }> {
   rmSync(DATA_DIR, { recursive: true, force: true });
   rmSync(READY_FILE, { force: true });
   mkdirSync(resolve(DATA_DIR, '..'), { recursive: true });
-  const { openDatabase, rows } = await import('../src/server/db/open');
+  const { openConfiguredDatabase, rows } = await import('../src/server/db/open');
   const { upsertEvents } = await import('../src/server/catalog/load');
   const { generateEvents, batches } = await import('../src/server/cli/generate');
   console.log(`generating ${EVENTS.toLocaleString('en')} events into ${DATA_DIR} (once; reused later)…`);
   const started = performance.now();
-  const database = await openDatabase({ dataDir: DATA_DIR });
+  const database = await openConfiguredDatabase({ DATA_DIR });
   try {
     let done = 0;
     for (const batch of batches(generateEvents({ events: EVENTS }), 5_000)) {

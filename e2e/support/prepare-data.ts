@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { importEvents } from '../../src/server/cli/import';
 import { seedIfEmpty } from '../../src/server/cli/seed';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/open';
+import { openConfiguredDatabase } from '../../src/server/db/open';
 
 const FILES = [
   'src/app/test/fixtures/gamma/events-thabris-fed-september-negrisk.json',
@@ -21,7 +21,7 @@ const FILES = [
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openConfiguredDatabase(config);
   try {
     await seedIfEmpty(database, config.SEED_EVENTS);
     for (const file of FILES) {

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
-import { openDatabase } from './db/open';
+import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
 import { ensureDashboardBuilt } from './web/build';
 
@@ -12,7 +12,7 @@ async function prepare(config: Config): Promise<void> {
 }
 
 async function serve(config: Config): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openConfiguredDatabase(config);
   if (cluster.isPrimary) await seedIfEmpty(database, config.SEED_EVENTS);
   const app = await buildApp({ config, database });
 
@@ -36,7 +36,7 @@ async function serve(config: Config): Promise<void> {
  * the port through Node's cluster module, and replaces a worker that dies unexpectedly.
  */
 async function runCluster(config: Config): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openConfiguredDatabase(config);
   await seedIfEmpty(database, config.SEED_EVENTS);
   await database.close();
 

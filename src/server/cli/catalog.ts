@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/open';
+import { type Database, openConfiguredDatabase } from '../db/open';
 import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
 import { type ImportReport, importEvents } from './import';
 import { ImportFileError, parseImportText } from './normalize';
@@ -125,7 +125,7 @@ async function run(command: Command): Promise<number> {
   const raws = command.name === 'import' ? parseImportText(await readFile(command.file!, 'utf8')) : [];
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    database = await openConfiguredDatabase(config);
     if (command.name === 'import') {
       const report = await importEvents(database.db, raws);
       const lines = formatReport(report, command.file!);

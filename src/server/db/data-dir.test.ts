@@ -46,7 +46,7 @@ describe.runIf(canMount)('starting on an unusable data directory', () => {
     try {
       const { status, stderr } = start(join(mnt, 'data'));
       expect(status).not.toBe(0);
-      expect(stderr).toMatch(/DATA_DIR .*ro\/data is on a read-only file system/);
+      expect(stderr).toMatch(/DATA_DIR .*ro\/data\/pgdata is on a read-only file system/);
     } finally {
       execFileSync('umount', [mnt]);
     }
@@ -59,7 +59,7 @@ describe.runIf(canMount)('starting on an unusable data directory', () => {
       const { status, stderr } = start(join(mnt, 'data'));
       expect(status).not.toBe(0);
       expect(stderr).toMatch(/has \d+ MB free; a new database needs at least 128 MB/);
-      expect(existsSync(join(mnt, 'data', 'PG_VERSION'))).toBe(false);
+      expect(existsSync(join(mnt, 'data', 'pgdata', 'PG_VERSION'))).toBe(false);
     } finally {
       execFileSync('umount', [mnt]);
     }

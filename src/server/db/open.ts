@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -85,6 +86,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> 
     await client.close().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The configured database: PostgreSQL, or the embedded one in DATA_DIR/pgdata. The subdirectory
+ * keeps the server key file (DATA_DIR/master.key) out of any copy of the database files.
+ */
+export function openConfiguredDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }) {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'pgdata') });
 }
 
 /** Rows of a raw query, whichever driver is underneath. */
