@@ -12,9 +12,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createL1Headers, type L1Headers } from '../src/contract/auth';
+import { ORDER_FIELDS } from '../src/contract/catalog';
+import { createScratchPostgres } from '../src/server/test/database';
 import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -72,16 +73,7 @@ async function catalogPaths(url: string): Promise<() => string> {
     id: string;
     slug: string;
   }[];
-  const orders = [
-    'volume',
-    'volume24hr',
-    'liquidity',
-    'startDate',
-    'endDate',
-    'id',
-    'title',
-    'endDate,volume',
-  ];
+  const orders = [...ORDER_FIELDS, 'endDate,volume'];
   const words = ['will', 'fed', 'win', 'price', 'election', 'bitcoin', 'cup', 'rate'];
   return () => {
     const r = Math.random();
@@ -250,25 +242,6 @@ function report(o: Outcome, p99Limit: number | null): boolean {
   return failures.length === 0;
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `md_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_BASE });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
 async function scenario(name: string, env: Record<string, string>, p99Limit: number | null) {
   const dir = mkdtempSync(join(tmpdir(), 'md-load-'));
   const server = await startServer(
@@ -289,7 +262,7 @@ async function main() {
   const results = [await scenario('embedded database (PGlite), 1 process', {}, 100)];
   if (PG_BASE !== 'none') {
     for (const workers of [1, 2]) {
-      const db = await freshPgDatabase();
+      const db = await createScratchPostgres(PG_BASE, 'md_load');
       try {
         const env = { DATABASE_URL: db.url, WORKERS: String(workers), REDIS_URL };
         results.push(await scenario(`PostgreSQL, WORKERS=${workers}, Redis rate limits`, env, null));

@@ -15,23 +15,35 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     return openDatabase({ dataDir: 'memory://', loadDataDir: template });
   }
 
-  const name = `md_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchPostgres(base, 'md_test');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: base });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await scratch.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at `base`, and how to drop it again. */
+export async function createScratchPostgres(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
