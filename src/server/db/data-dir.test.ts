@@ -89,3 +89,23 @@ describe('initialiseAtomically', () => {
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
   });
 });
+
+describe('lockDataDir', () => {
+  it('lets one process at a time open the embedded database, and takes over a dead one’s lock', async () => {
+    const { lockDataDir } = await import('./data-dir');
+    const dir = join(root, 'locked');
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).not.toThrow(); // the same process may reopen
+    release();
+
+    // A live other process holds it: refused, with what to do.
+    writeFileSync(`${dir}.pid`, String(process.ppid));
+    expect(() => lockDataDir(dir)).toThrow(/in use by process \d+; stop it first/);
+
+    // A dead process left it behind (kill -9): taken over.
+    writeFileSync(`${dir}.pid`, '999999999');
+    const again = lockDataDir(dir);
+    again();
+    expect(existsSync(`${dir}.pid`)).toBe(false);
+  });
+});

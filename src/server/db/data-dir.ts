@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statfsSync,
@@ -95,4 +96,41 @@ export async function initialiseAtomically(dir: string, init: (tmp: string) => P
     rmSync(tmp, { recursive: true, force: true });
     throw err instanceof DataDirError ? err : explain(dir, err);
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database can be opened by one process at a time: a second opener (a server, or the
+ * catalog command while a server runs) would corrupt it. A pid file guards it; one left by a dead
+ * process (kill -9) is taken over. It sits beside the directory (DIR.pid), not in it. Returns the
+ * release function.
+ */
+export function lockDataDir(dir: string): () => void {
+  const lock = `${resolve(dir)}.pid`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lock, { force: true });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') throw explain(dir, err);
+      const owner = Number(readFileSync(lock, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirError(
+          `The embedded database in ${resolve(dir)} is in use by process ${owner}; stop it first (one process at a time), or use PostgreSQL (DATABASE_URL) to share a database.`,
+        );
+      }
+      rmSync(lock, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new DataDirError(`Could not lock ${resolve(dir)}; try again.`);
 }

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { checkDataDir, initialiseAtomically, isInitialised } from './data-dir';
+import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -62,15 +62,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 
   const dataDir = opts.dataDir ?? 'memory://';
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
     checkDataDir(dataDir);
-    if (!isInitialised(dataDir)) {
-      await initialiseAtomically(dataDir, async (tmp) => (await openPglite(tmp, opts.loadDataDir)).close());
+    unlock = lockDataDir(dataDir);
+    try {
+      if (!isInitialised(dataDir)) {
+        await initialiseAtomically(dataDir, async (tmp) => (await openPglite(tmp, opts.loadDataDir)).close());
+      }
+    } catch (err) {
+      unlock();
+      throw err;
     }
   }
-  const client = await openPglite(dataDir, opts.loadDataDir);
+  let client: PGlite;
+  try {
+    client = await openPglite(dataDir, opts.loadDataDir);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const close = async () => {
+    await client.close();
+    unlock();
+  };
+  return { db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
