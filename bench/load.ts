@@ -38,6 +38,7 @@ interface Ctx {
   kind?: 'catalog' | 'create' | 'list' | 'revoke';
   creds?: Credentials;
   started?: number;
+  path?: string;
 }
 
 const accounts = Array.from({ length: WALLETS }, () => privateKeyToAccount(generatePrivateKey()));
@@ -168,6 +169,7 @@ interface Outcome {
   errors: number;
   rssHalf: number;
   rssEnd: number;
+  slow: string[];
 }
 
 async function run(name: string, server: ServerProcess): Promise<Outcome> {
@@ -176,6 +178,7 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
   const catalogLatencies: number[] = [];
   const keyLatencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const slow: string[] = [];
   let errors = 0;
   // autocannon resets a connection's context each time its request list starts over, so what must
   // last (each wallet's credentials) lives here, and the 5% share comes from a global counter.
@@ -183,7 +186,7 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
   const idleWallets = accounts.map((_, i) => i);
   let sent = 0;
 
-  const setupRequest = (req: autocannon.Request, context: object): autocannon.Request => {
+  const build = (req: autocannon.Request, context: object): autocannon.Request => {
     const ctx = context as Ctx;
     ctx.started = performance.now();
     ctx.wallet = undefined;
@@ -217,10 +220,17 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
     };
   };
 
+  const setupRequest = (req: autocannon.Request, context: object): autocannon.Request => {
+    const built = build(req, context);
+    (context as Ctx).path = built.path;
+    return built;
+  };
+
   const onResponse = (status: number, body: string, context: object) => {
     const ctx = context as Ctx;
     const elapsed = performance.now() - (ctx.started ?? 0);
     (ctx.kind === 'catalog' ? catalogLatencies : keyLatencies).push(elapsed);
+    if (elapsed > 500) slow.push(`${elapsed.toFixed(0)} ms ${ctx.kind} ${ctx.path}`);
     const label = `${ctx.kind} ${status}`;
     statuses[label] = (statuses[label] ?? 0) + 1;
     if (status >= 400 && status !== 429) {
@@ -256,6 +266,7 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
     errors: errors + result.errors + result.timeouts,
     rssHalf,
     rssEnd,
+    slow,
   };
 }
 
@@ -271,6 +282,7 @@ function report(o: Outcome, p99Limit: number | null): boolean {
     `  RSS             ${mb(o.rssHalf)} at half time → ${mb(o.rssEnd)} at the end (${(growth * 100).toFixed(1)}%)`,
   );
   console.log(`  responses       ${JSON.stringify(o.statuses)}`);
+  if (o.slow.length) console.log(`  over 500 ms     ${o.slow.slice(0, 5).join('\n                  ')}`);
   const failures = [
     o.errors > 0 && `${o.errors} error responses`,
     o.max > 1000 && `a request took ${o.max.toFixed(0)} ms`,
