@@ -54,22 +54,32 @@ async function serve(): Promise<void> {
 }
 
 function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SERVE_WEB: 'false',
-      SERVE_GAMMA: 'false',
-      LOG_LEVEL: 'warn',
-      SVC_MASTER_KEY: randomBytes(32).toString('hex'),
-      RATE_LIMIT_MAX: '1000000000',
-      REDIS_URL: '',
-      DATABASE_URL: '',
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []),
+      '--import',
+      'tsx',
+      import.meta.filename,
+      '--serve',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SERVE_WEB: 'false',
+        SERVE_GAMMA: 'false',
+        LOG_LEVEL: 'warn',
+        SVC_MASTER_KEY: randomBytes(32).toString('hex'),
+        RATE_LIMIT_MAX: '1000000000',
+        REDIS_URL: '',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  );
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
