@@ -120,7 +120,10 @@ async function catalogPaths(url: string): Promise<() => string> {
   // Zipf (s = 1): P(rank k) ∝ 1/k, drawn by inverting the cumulative weights.
   const cumulative: number[] = [];
   let total = 0;
-  for (let k = 1; k <= views.length; k++) cumulative.push((total += 1 / k));
+  for (let k = 1; k <= views.length; k++) {
+    total += 1 / k;
+    cumulative.push(total);
+  }
   return () => {
     const x = Math.random() * total;
     let lo = 0;
