@@ -61,11 +61,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const methodsByPattern = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
-    // @fastify/cors answers preflights with an `OPTIONS <prefix>/*` route: that wildcard must not
-    // turn every unknown path under the prefix into a 405.
-    if (route.url.endsWith('*') && methods.every((m) => m === 'OPTIONS')) return;
-    // The dashboard's page catch-all (web/plugin.ts) is not a known path either.
-    if ((route.config as { spaFallback?: boolean } | undefined)?.spaFallback) return;
+    // Wildcard routes are catch-alls (the CORS preflight `OPTIONS <prefix>/*`, the dashboard's page
+    // fallback), not known paths: they must not turn every unknown path below them into a 405.
+    if (route.url.endsWith('*')) return;
     let set = methodsByPattern.get(route.url);
     if (!set) {
       set = new Set();

@@ -9,13 +9,6 @@ import type { Config } from '../config';
 import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { helmetOptions } from './security-headers';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A catch-all page route: not a "known path" for the central 405 logic. */
-    spaFallback?: boolean;
-  }
-}
-
 export interface WebPluginOptions extends PluginOptions {
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
   distDir?: string;
@@ -168,8 +161,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   };
 
   app.get('/', servePage);
-  // Flagged so the central 404/405 logic does not count this catch-all as a known path (errors.ts).
-  app.get('/*', { config: { spaFallback: true } }, servePage);
+  app.get('/*', servePage); // a wildcard: errors.ts does not count it as a known path for 405s
 };
 
 const SITE_TITLE = 'Marketdesk · Top prediction markets';
