@@ -18,20 +18,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 18450);
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const BUDGET_JS_GZIP = 110 * 1024;
 /** Strings only wallet libraries carry (their version tags and error texts survive minification). */
 const WALLET_MARKERS = [
@@ -75,7 +67,7 @@ function startServer(dataDir: string): ChildProcess {
 }
 
 async function measure(routes: string[]): Promise<Weight[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const out: Weight[] = [];
   try {
     for (const route of routes) {
@@ -111,7 +103,7 @@ async function measure(routes: string[]): Promise<Weight[]> {
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
       url,
