@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -418,6 +419,42 @@ describe('caching: ETag, If-None-Match, Cache-Control and the response cache', (
     expect(response.headers.etag).toBeDefined();
     expect(response.headers['x-total-count']).toBe(String(catalog.length));
     expect(response.body).toBe('');
+  });
+
+  it('compresses with the best coding the client accepts, each coding its own ETag, 304 across codings', async () => {
+    const url = '/events?limit=50&order=volume&ascending=false';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0.5, gzip;q=0.9', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0', undefined, (b) => b],
+      ['identity', undefined, (b) => b],
+      ['deflate', undefined, (b) => b],
+    ];
+    for (const [accept, coding, decode] of cases) {
+      const response = await get(url, { 'accept-encoding': accept });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(coding);
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+      const bytes = response.rawPayload;
+      if (coding) expect(bytes.length, accept).toBeLessThan(plain.rawPayload.length / 2);
+      expect(decode(bytes).toString(), accept).toBe(plain.body);
+      const etag = String(response.headers.etag);
+      expect(etag === plain.headers.etag, accept).toBe(coding === undefined);
+      // The client holds the content whichever coding it got it in.
+      for (const held of [etag, String(plain.headers.etag)]) {
+        const again = await get(url, { 'accept-encoding': accept, 'if-none-match': held });
+        expect(again.statusCode, `${accept} ${held}`).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+      }
+    }
+    // Small bodies are not worth compressing.
+    const small = await get('/tags/1', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -10,6 +10,7 @@ import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Db } from '../db/open';
 import { ApiError } from '../errors';
+import { chooseCoding, represent } from './content-coding';
 import * as repository from './repository';
 import {
   type CachedResponse,
@@ -217,13 +218,17 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   );
 };
 
-/** The response, or 304 when the client already has it. */
-function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse): FastifyReply {
+/** The response in the best content coding the client accepts, or 304 when it already has it. */
+async function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
+  const coding = chooseCoding(request.headers['accept-encoding'], response.body.length);
+  const { body, etag } = await represent(response, coding);
   void reply.headers(response.headers);
-  void reply.header('ETag', response.etag);
+  void reply.header('ETag', etag);
   void reply.header('Cache-Control', CACHE_CONTROL);
-  if (etagMatches(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
-  return reply.type(JSON_TYPE).send(response.body);
+  void reply.header('Vary', 'Accept-Encoding');
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (coding !== 'identity') void reply.header('Content-Encoding', coding);
+  return reply.type(JSON_TYPE).send(body);
 }
 
 const nullable = (value: unknown) => (value === null ? null : jsonResponse(value));
@@ -257,8 +262,6 @@ async function registerOpenApi(app: FastifyInstance, base: string): Promise<void
   let document: CachedResponse | undefined;
   app.get('/openapi.json', { schema: { hide: true } }, (request, reply) => {
     document ??= jsonResponse(app.swagger());
-    void reply.headers({ ETag: document.etag, 'Cache-Control': CACHE_CONTROL });
-    if (etagMatches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
-    return reply.type(JSON_TYPE).send(document.body);
+    return send(request, reply, document);
   });
 }

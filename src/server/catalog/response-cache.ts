@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sameContent } from './content-coding';
 
 /**
  * In-memory cache of serialized catalog responses (body bytes + ETag), keyed by the canonical form
@@ -114,13 +115,16 @@ export function jsonResponse(value: unknown, headers: Record<string, string> = {
   return { body, etag, headers };
 }
 
-/** If-None-Match matches this ETag (a list, weak comparison as RFC 9110 asks for GET, or `*`). */
+/**
+ * If-None-Match matches this ETag (a list, weak comparison as RFC 9110 asks for GET, or `*`); an
+ * ETag of another content coding of the same content matches too.
+ */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
+  const bare = sameContent(etag.replace(/^W\//, ''));
   for (const candidate of ifNoneMatch.split(',')) {
     const tag = candidate.trim();
-    if (tag === '*' || tag.replace(/^W\//, '') === bare) return true;
+    if (tag === '*' || sameContent(tag.replace(/^W\//, '')) === bare) return true;
   }
   return false;
 }
