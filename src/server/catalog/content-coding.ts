@@ -51,7 +51,10 @@ const encoded = new WeakMap<CachedResponse, Partial<Record<ContentCoding, Promis
  */
 export function represent(response: CachedResponse, coding: ContentCoding): Promise<Representation> {
   let forResponse = encoded.get(response);
-  if (!forResponse) encoded.set(response, (forResponse = {}));
+  if (!forResponse) {
+    forResponse = {};
+    encoded.set(response, forResponse);
+  }
   const known = forResponse[coding];
   if (known) return known;
   const made =
