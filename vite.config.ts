@@ -18,7 +18,22 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
   ],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  resolve: {
+    alias: [
+      // React 18+ has useSyncExternalStore: the router's store needs only the selector wrapper, not the shim for React 17.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Every browser the dashboard targets (ES2020+ modules) knows <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+  },
   server: {
     proxy: { '/gamma': 'http://127.0.0.1:8080', '/clob': 'http://127.0.0.1:8080' },
   },

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { DocumentTitle } from '../components/document-title';
 import { Layout } from '../components/layout';
 import { NotFound } from '../components/status-states';
 
@@ -16,7 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function Root() {
   return (
     <>
-      <HeadContent />
+      <DocumentTitle />
       <Layout>
         <Outlet />
       </Layout>

@@ -1,0 +1,24 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+/** The title the deepest matched route's `head` gives (routes only set `meta: [{ title }]`). */
+function currentTitle(matches: readonly { meta?: ({ title?: string } | undefined)[] }[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = matches[i]?.meta?.find((tag) => tag?.title)?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/**
+ * Keeps document.title on the route's title. What routes put in `head` is only a title, so this
+ * stands in for the router's HeadContent, whose general tag renderer (meta, links, scripts) would
+ * add ~3 kB gzip to every page for nothing.
+ */
+export function DocumentTitle() {
+  const title = useRouterState({ select: (state) => currentTitle(state.matches) });
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
+}
