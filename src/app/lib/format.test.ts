@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { formatEnds, formatExact, formatMoney, formatPercent, formatRelative } from './format';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatEnds,
+  formatExact,
+  formatMoney,
+  formatMoneyExact,
+  formatPercent,
+  formatRelative,
+} from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -49,5 +58,96 @@ describe('dates', () => {
     expect(formatExact('2025-09-17T18:00:00Z', 'UTC')).toBe('Sep 17, 2025, 6:00 PM UTC');
     expect(formatExact('2025-09-17T18:00:00Z', 'America/New_York')).toBe('Sep 17, 2025, 2:00 PM EDT');
     expect(formatExact('garbage')).toBe('unknown date');
+  });
+});
+
+describe('the same text as Intl, without Intl', () => {
+  const money = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  const whole = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'narrow' });
+  // Whole cents, as volumes come, across every magnitude up to beyond a quadrillion.
+  const amounts = fc.oneof(
+    fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 100),
+    fc.double({ min: -1e17, max: 1e17, noNaN: true }).map((n) => Math.round(n * 100) / 100),
+    fc.constantFrom(
+      999.5,
+      999_950,
+      999_949.99,
+      1_000,
+      1_050,
+      1_150,
+      1_250,
+      9_999_999,
+      1e12,
+      999_950_000_000,
+      1.5e25,
+    ),
+  );
+
+  it('formatMoney and formatMoneyExact', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        expect(formatMoney(value)).toBe(Math.abs(value) < 1000 ? whole.format(value) : money.format(value));
+        expect(formatMoneyExact(value)).toBe(whole.format(value));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('formatRelative', () => {
+    const now = Date.parse('2026-11-22T00:00:00Z');
+    const units = [
+      ['year', 365 * 24 * 3600],
+      ['month', 30 * 24 * 3600],
+      ['day', 24 * 3600],
+      ['hour', 3600],
+      ['minute', 60],
+    ] as const;
+    fc.assert(
+      fc.property(fc.integer({ min: -2e12, max: 2e12 }), (offsetMs) => {
+        const seconds = offsetMs / 1000;
+        const unit = units.find(([, size]) => Math.abs(seconds) >= size);
+        const expected = unit ? relative.format(Math.trunc(seconds / unit[1]), unit[0]) : 'now';
+        expect(formatRelative(new Date(now + offsetMs).toISOString(), now)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('formatCount', () => {
+    const count = new Intl.NumberFormat('en-US');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (value) => {
+        expect(formatCount(value)).toBe(count.format(value));
+      }),
+    );
+  });
+});
+
+describe('formatExact in the viewer’s zone', () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+  it.each([
+    ['UTC', '2025-09-17T18:00:00Z', 'Sep 17, 2025, 6:00 PM UTC'],
+    ['UTC', '2025-01-02T00:05:00Z', 'Jan 2, 2025, 12:05 AM UTC'],
+    ['UTC', '2025-01-02T12:59:00Z', 'Jan 2, 2025, 12:59 PM UTC'],
+    ['Asia/Kolkata', '2025-09-17T18:00:00Z', 'Sep 17, 2025, 11:30 PM GMT+5:30'],
+    ['Europe/Berlin', '2025-12-31T23:30:00Z', 'Jan 1, 2026, 12:30 AM GMT+1'],
+    ['America/New_York', '2025-09-17T18:00:00Z', 'Sep 17, 2025, 2:00 PM GMT-4'],
+  ])('%s: %s → %s', (zone, iso, expected) => {
+    process.env.TZ = zone;
+    expect(formatExact(iso)).toBe(expected);
   });
 });
