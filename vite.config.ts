@@ -33,6 +33,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Every browser the dashboard targets (ES2020+ modules) knows <link rel=modulepreload>.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server modulepreloads each page's route chunks with its HTML (src/server/web/route-chunks.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/gamma': 'http://127.0.0.1:8080', '/clob': 'http://127.0.0.1:8080' },

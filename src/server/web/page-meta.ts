@@ -18,8 +18,10 @@ export interface PageMeta {
   image?: string;
   type?: 'website' | 'article';
   noindex?: boolean;
-  /** A same-origin API URL the page will fetch first: preloaded so data arrives with the code. */
-  preloadJson?: string;
+  /** Same-origin API URLs the page fetches first: preloaded so the data arrives with the code. */
+  preloadJson?: readonly string[];
+  /** The page's own code chunks (the entry's are in index.html already), fetched with the entry instead of after it ran. */
+  modulePreload?: readonly string[];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -70,10 +72,10 @@ export function renderPageMeta(meta: PageMeta): string {
     `<meta name="twitter:description" content="${description}" />`,
   );
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`);
-  if (meta.preloadJson)
-    tags.push(
-      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(meta.preloadJson)}" />`,
-    );
+  for (const url of meta.preloadJson ?? [])
+    tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`);
+  for (const url of meta.modulePreload ?? [])
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
   return tags.join('\n    ');
 }
 

@@ -6,7 +6,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../app';
 import * as repository from '../catalog/repository';
 import type { Config } from '../config';
+import { eventsSearchParams } from '../../app/features/catalog/api/events-query';
+import { DEFAULT_LIST_SEARCH, toEventsQuery } from '../../app/features/catalog/list-search';
 import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
+import { type RoutePage, routeChunks } from './route-chunks';
 import { helmetOptions } from './security-headers';
 
 export interface WebPluginOptions extends PluginOptions {
@@ -18,11 +21,11 @@ export interface WebPluginOptions extends PluginOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NUMERIC_ID = /^(0|[1-9][0-9]{0,39})$/;
 /** Paths the dashboard has a page for (the not-found page answers everything else with 404). */
-const STATIC_PAGES: Record<string, string> = {
-  '/': 'Top markets',
-  '/tags': 'Tags',
-  '/series': 'Series',
-  '/keys': 'API keys',
+const STATIC_PAGES: Record<string, { name: string; page: RoutePage }> = {
+  '/': { name: 'Top markets', page: 'top' },
+  '/tags': { name: 'Tags', page: 'tags' },
+  '/series': { name: 'Series', page: 'series' },
+  '/keys': { name: 'API keys', page: 'keys' },
 };
 const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
@@ -59,6 +62,40 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const chunks = routeChunks(root);
+  // The dashboard fetches its data same-origin unless built for another API deployment.
+  const gamma = config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL ? config.GAMMA_BASE : null;
+  /**
+   * What a page fetches first, for the URL without a query string (a list's default view; with a
+   * query the router's own parsing decides, and a guess that missed would cost a wasted request).
+   */
+  const firstRequests = (page: RoutePage, id: string, search: string): string[] => {
+    if (!gamma) return [];
+    const list = (scope: { tagId?: string; seriesId?: string }) =>
+      search === ''
+        ? [`${gamma}/events?${eventsSearchParams(toEventsQuery(DEFAULT_LIST_SEARCH, scope))}`]
+        : [];
+    switch (page) {
+      case 'top':
+        return [...list({}), `${gamma}/tags`];
+      case 'tags':
+        return [`${gamma}/tags`];
+      case 'series':
+        return [`${gamma}/series`];
+      case 'tag':
+        return [`${gamma}/tags/${encodeURIComponent(id)}`, ...list({ tagId: id })];
+      case 'seriesOne':
+        return [`${gamma}/series/${encodeURIComponent(id)}`, ...list({ seriesId: id })];
+      case 'event':
+        return [`${gamma}/events/slug/${encodeURIComponent(id)}`];
+      case 'keys':
+        return [];
+    }
+  };
+  const preloads = (page: RoutePage, id: string, search: string) => ({
+    preloadJson: firstRequests(page, id, search),
+    modulePreload: chunks[page],
+  });
 
   await app.register(fastifyStatic, {
     root,
@@ -78,18 +115,19 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const apiBases = [config.GAMMA_BASE, config.CLOB_BASE];
   const underApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
 
-  async function resolvePage(request: FastifyRequest, path: string): Promise<Page> {
+  async function resolvePage(request: FastifyRequest, path: string, search: string): Promise<Page> {
     const origin = publicOrigin(request, config);
     const url = `${origin}${path === '/' ? '/' : path}`;
-    const staticName = STATIC_PAGES[path];
-    if (staticName) {
+    const known = STATIC_PAGES[path];
+    if (known) {
       return {
         status: 200,
         meta: {
-          title: path === '/' ? `${SITE_TITLE}` : pageTitle(staticName),
+          title: path === '/' ? `${SITE_TITLE}` : pageTitle(known.name),
           description: DEFAULT_DESCRIPTION,
           url,
           ...(path === '/keys' ? { noindex: true } : {}),
+          ...preloads(known.page, '', search),
         },
       };
     }
@@ -108,9 +146,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
               url: `${origin}/e/${encodeURIComponent(event.slug)}`,
               type: 'article',
               ...(image ? { image } : {}),
-              ...(config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL
-                ? { preloadJson: `${config.GAMMA_BASE}/events/slug/${encodeURIComponent(event.slug)}` }
-                : {}),
+              ...preloads('event', event.slug, search),
             },
           };
         }
@@ -124,6 +160,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
               title: pageTitle(tag.label),
               description: `${tag.eventCount} prediction ${tag.eventCount === 1 ? 'event' : 'events'} tagged “${tag.label}”, by volume.`,
               url: `${origin}/tags/${tag.id}`,
+              ...preloads('tag', param, search),
             },
           };
         }
@@ -137,6 +174,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
               title: pageTitle(series.title),
               description: `Every event of the series “${series.title}”, by volume.`,
               url: `${origin}/series/${series.id}`,
+              ...preloads('seriesOne', param, search),
             },
           };
         }
@@ -149,10 +187,11 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', ...query] = request.url.split('?');
+    const search = query.join('?');
     // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
     if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
-    const page = await resolvePage(request, path);
+    const page = await resolvePage(request, path, search);
     return reply
       .code(page.status)
       .header('Cache-Control', 'no-cache')

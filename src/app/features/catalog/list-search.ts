@@ -1,4 +1,4 @@
-import type { EventsPageQuery } from './api/events';
+import type { EventsPageQuery } from './api/events-query';
 
 /**
  * The view state of every list page, kept in the URL (`validateSearch`). Each field falls back to its
