@@ -11,6 +11,11 @@
  * Env: BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (10), BENCH_L1_POOL (pre-signed
  * L1 authorisations, default 300 × BENCH_SECONDS), BENCH_PORT (18200). The rate limit is raised
  * for the run with RATE_LIMIT_MAX.
+ *
+ * Besides req/s it prints the server's CPU time per request (process.cpuUsage of the server child,
+ * user + system): on a machine shared with other work, req/s swings with their load, while CPU
+ * per request mostly does not. "CPU ratio" = CPU per /time request ÷ CPU per L2 request, the
+ * req/s ratio the server would reach if CPU were its only limit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +49,10 @@ async function serve(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The parent asks for the server's CPU time before and after each scenario.
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  });
   process.on('SIGTERM', () => {
     void app
       .close()
@@ -93,14 +102,32 @@ interface Figures {
   p99: number;
   requests: number;
   failed: number;
+  /** Server CPU time (user + system) per request, µs. */
+  cpuPerRequest: number;
+}
+
+/** The server child's CPU time so far, µs (user + system). */
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      child.off('message', onMessage);
+      resolve(cpu.user + cpu.system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
 }
 
 async function load(
+  server: ChildProcess,
   name: string,
   path: string,
   headersFor: () => Record<string, string>,
   options: { amount?: number } = {},
 ): Promise<Figures> {
+  const cpuBefore = await serverCpu(server);
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}/clob${path}`,
     connections: CONNECTIONS,
@@ -109,6 +136,7 @@ async function load(
       { method: 'GET', path: `/clob${path}`, setupRequest: (req) => ({ ...req, headers: headersFor() }) },
     ],
   });
+  const cpuUsed = (await serverCpu(server)) - cpuBefore;
   return {
     name,
     rps: result.requests.average,
@@ -116,6 +144,7 @@ async function load(
     p99: result.latency.p99,
     requests: result.requests.total,
     failed: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest: cpuUsed / Math.max(1, result.requests.total),
   };
 }
 
@@ -154,10 +183,11 @@ async function runBenchmark(): Promise<void> {
     try {
       // Warm-up, then the measured runs.
       await autocannon({ url: `${base}/time`, connections: CONNECTIONS, duration: 1 });
-      figures.push(await load('GET /time (no auth)', '/time', () => ({})));
-      figures.push(await load('GET /api-keys (L2 HMAC)', '/api-keys', () => l2Headers));
+      figures.push(await load(server, 'GET /time (no auth)', '/time', () => ({})));
+      figures.push(await load(server, 'GET /api-keys (L2 HMAC)', '/api-keys', () => l2Headers));
       figures.push(
         await load(
+          server,
           'GET /api-keys (L1 EIP-712)',
           '/api-keys',
           () => pool[next++] ?? pool[0] ?? ({} as L1Headers),
@@ -169,15 +199,18 @@ async function runBenchmark(): Promise<void> {
     }
 
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per run (L1: ${L1_POOL} requests)\n`);
-    console.log('scenario                     req/s     p50 ms  p99 ms  requests  failed');
+    console.log('scenario                     req/s     p50 ms  p99 ms  requests  failed  server CPU µs/req');
     for (const f of figures) {
       console.log(
-        `${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} ${String(f.p50).padStart(9)} ${String(f.p99).padStart(7)} ${String(f.requests).padStart(9)} ${String(f.failed).padStart(7)}`,
+        `${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(7)} ${String(f.p50).padStart(9)} ${String(f.p99).padStart(7)} ${String(f.requests).padStart(9)} ${String(f.failed).padStart(7)} ${f.cpuPerRequest.toFixed(0).padStart(18)}`,
       );
     }
     const [time, l2, l1] = figures;
     if (time && l2 && l1) {
       console.log(`\nL2 / GET /time req/s ratio: ${(l2.rps / time.rps).toFixed(2)} (target ≥ 0.5)`);
+      console.log(
+        `L2 / GET /time CPU ratio:   ${(time.cpuPerRequest / l2.cpuPerRequest).toFixed(2)} (CPU per /time request ÷ CPU per L2 request)`,
+      );
       console.log(`L1 / GET /time req/s ratio: ${(l1.rps / time.rps).toFixed(2)}`);
     }
   } finally {
