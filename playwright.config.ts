@@ -18,7 +18,7 @@ export default defineConfig({
   },
   webServer: {
     // prepare-data seeds the fresh directory and imports the fixture exports (incl. a hostile-text event).
-    command: `rm -rf .e2e-data/${port} && tsx e2e/support/prepare-data.ts && tsx src/server/main.ts`,
+    command: `rm -rf .e2e-data/${port} && tsx e2e/support/prepare-data.ts && node src/server/start.mjs`,
     url: `http://127.0.0.1:${port}/gamma/events?limit=1`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -10,7 +10,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Starts the real server on DATA_DIR and returns how it ended. */
 function start(dataDir: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const result = spawnSync(process.execPath, ['src/server/start.mjs'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -16,10 +16,10 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the real server (src/server/main.ts) as a child process and waits until it answers. */
+/** Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. */
 export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
