@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64Url } from '../../contract/auth-base64';
 import { buildL2Message, signL2 } from '../../contract/auth-l2';
-import { signedPath } from './level2';
+import { l2Mac, signedPath } from './level2';
 
 /** The server verifies with node:crypto what clients sign with the contract's WebCrypto code. */
 describe('L2 HMAC interop', () => {
@@ -18,6 +18,12 @@ describe('L2 HMAC interop', () => {
       });
       const expected = createHmac('sha256', key).update(message).digest('base64url');
       expect(await signL2(bytesToBase64Url(key), message)).toBe(`${expected}=`);
+      // The server's two-part HMAC over the same parts.
+      const path = i % 2 === 0 ? '/api-keys' : '/api-k\u00e9ys%20x';
+      const parts = { timestamp: String(1700000000 + i), method: 'DELETE', path, body };
+      expect(l2Mac(key, parts.timestamp, parts.method, parts.path, body).toString('base64url')).toBe(
+        createHmac('sha256', key).update(buildL2Message(parts)).digest('base64url'),
+      );
     }
   });
 

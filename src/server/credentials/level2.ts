@@ -1,13 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_HEADERS, HEADER_FORMATS, L2_HEADER_NAMES, L2_WINDOW_SECONDS } from '../../contract/auth';
 import { BASE64_ANY } from '../../contract/auth-base64';
-import { buildL2Message } from '../../contract/auth-l2';
 import type { Db } from '../db/open';
 import { ApiError } from '../errors';
-import type { CredentialVault } from './at-rest';
 import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
 import type { KeyReader } from './key-cache';
+import type { OpenedSecrets } from './opened-secrets';
 import { rawBodyOf } from './raw-body';
 
 /** A verified L2 request (CONTRACT B3): the key that signed it and its owner. */
@@ -21,7 +20,8 @@ export interface L2Auth {
 export interface Level2Deps {
   db: Db;
   keys: KeyReader;
-  vault: CredentialVault;
+  /** Checks passphrases and opens secrets (CredentialVault), remembering what it opened. */
+  secrets: OpenedSecrets;
   /** The mount of the trading interface (config.CLOB_BASE): the signed path is relative to it. */
   clobBase: string;
 }
@@ -50,37 +50,35 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
       'API_KEY_UNKNOWN',
       'SVC_API_KEY is not a key of this service; create one with POST /api-keys.',
     );
-  if (key.revokedAt)
+  if (key.revokedAt) {
+    deps.secrets.forget(key.apiKey);
     throw new ApiError(
       'API_KEY_REVOKED',
       'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
     );
+  }
   if (address !== undefined && address.toLowerCase() !== key.address) {
     throw new ApiError(
       'ADDRESS_MISMATCH',
       'SVC_ADDRESS is not the owner of SVC_API_KEY; send the owner address or leave SVC_ADDRESS out.',
     );
   }
-  if (!deps.vault.passphraseMatches(key.apiKey, passphrase, key.passphraseHash)) {
+  const secret = deps.secrets.open(key, passphrase);
+  if (!secret) {
     throw new ApiError(
       'PASSPHRASE_INVALID',
       'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
     );
   }
-  const secret = deps.vault.openSecret(key.apiKey, key.address, passphrase, key.secretCiphertext);
-  if (!secret) throw new Error(`The stored secret of an API key cannot be opened with the server key.`);
 
   const presented = Buffer.from(signatureText.replace(/=+$/, ''), 'base64url');
-  const expected = createHmac('sha256', secret)
-    .update(
-      buildL2Message({
-        timestamp,
-        method: request.method,
-        path: signedPath(request.url, deps.clobBase),
-        body: rawBodyOf(request),
-      }),
-    )
-    .digest();
+  const expected = l2Mac(
+    secret,
+    timestamp,
+    request.method,
+    signedPath(request.url, deps.clobBase),
+    rawBodyOf(request),
+  );
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
     throw new ApiError(
       'L2_SIGNATURE_INVALID',
@@ -88,6 +86,21 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
     );
   }
   return { level: 2, apiKey: key.apiKey, address: key.address };
+}
+
+/**
+ * HMAC-SHA256 of timestamp + method + path + body (CONTRACT B3), fed in two parts instead of one
+ * concatenated buffer: the same bytes as buildL2Message of the contract module (UTF-8 text, the
+ * body byte for byte), which the interop test checks.
+ */
+export function l2Mac(
+  secret: KeyObject | Uint8Array,
+  timestamp: string,
+  method: string,
+  path: string,
+  body: Uint8Array,
+): Buffer {
+  return createHmac('sha256', secret).update(`${timestamp}${method}${path}`, 'utf8').update(body).digest();
 }
 
 /** The request-line path without the query string, relative to the trading interface's mount. */

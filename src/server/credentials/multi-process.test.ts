@@ -109,6 +109,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one Postg
     const l2 = async (method: string) =>
       (await createL2Headers(key, { method, path: '/api-keys' })) as unknown as Record<string, string>;
 
+    // Used on both first, so each process has opened (and remembers) the key's secret.
+    expect((await fetch(`${a}/clob/api-keys`, { headers: await l2('GET') })).status).toBe(200);
     expect((await fetch(`${b}/clob/api-keys`, { headers: await l2('GET') })).status).toBe(200);
     const revoked = await fetch(`${b}/clob/api-keys`, { method: 'DELETE', headers: await l2('DELETE') });
     expect(await revoked.json()).toEqual({ apiKey: key.apiKey, revoked: true });

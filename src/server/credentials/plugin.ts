@@ -22,6 +22,7 @@ import { serverSeconds } from './clock';
 import { keyReaderFor } from './key-cache';
 import { insertApiKeyWithinLimit, revokeKey } from './key-store';
 import { loadMasterKey } from './master-key';
+import { OpenedSecrets } from './opened-secrets';
 import { keepRawBodies } from './raw-body';
 
 /** The trading interface (CONTRACT A, B1–B5, B7), mounted at config.CLOB_BASE. */
@@ -34,10 +35,11 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR }),
   );
   const keyReader = keyReaderFor(database);
+  const secrets = new OpenedSecrets(vault);
   const authoriser = new Authoriser({
     db: database.db,
     keys: keyReader,
-    vault,
+    secrets,
     clobBase: config.CLOB_BASE,
     chainId: config.CHAIN_ID,
     onPruneError: (err) => app.log.warn({ err }, 'pruning used L1 signatures failed'),
@@ -143,6 +145,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
           });
         } finally {
           keyReader.changed(auth.address, target);
+          secrets.forget(target);
         }
         return { apiKey: target, revoked: true as const };
       },
