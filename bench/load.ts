@@ -11,7 +11,8 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Pool } from 'undici';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createL1Headers, type L1Headers } from '../src/contract/auth';
 import { ORDER_FIELDS } from '../src/contract/catalog';
@@ -25,6 +26,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every 20th request of a connection is a key operation: 5%. */
 const CYCLE = 20;
 const WALLETS = CONNECTIONS;
+/** What a browser sends (Chromium 156): catalog lists travel compressed. */
+const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
 /** Distinct catalog views in the mix. */
 const VIEWS = Number(process.env.LOAD_VIEWS ?? 600);
 
@@ -33,14 +36,6 @@ interface Credentials {
   secret: string;
   passphrase: string;
 }
-interface Ctx {
-  wallet?: number;
-  kind?: 'catalog' | 'create' | 'list' | 'revoke';
-  creds?: Credentials;
-  started?: number;
-  path?: string;
-}
-
 const accounts = Array.from({ length: WALLETS }, () => privateKeyToAccount(generatePrivateKey()));
 
 /** L1 authorisations are single-use: sign a pool per wallet before the run. */
@@ -114,7 +109,9 @@ async function catalogPaths(url: string): Promise<() => string> {
   // Warm up: every view once, as a running service would have served it before (steady state).
   const queue = [...views];
   const warm = async () => {
-    for (let path = queue.pop(); path; path = queue.pop()) await (await fetch(`${url}${path}`)).arrayBuffer();
+    for (let path = queue.pop(); path; path = queue.pop()) {
+      await (await fetch(`${url}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT } })).arrayBuffer();
+    }
   };
   await Promise.all([warm(), warm(), warm(), warm()]);
   // Zipf (s = 1): P(rank k) ∝ 1/k, drawn by inverting the cumulative weights.
@@ -168,6 +165,8 @@ interface Outcome {
   catalogP99: number;
   keyP99: number;
   max: number;
+  /** The load generator's own worst event-loop delay: a slow "request" may be the client's. */
+  clientLoopMax: number;
   statuses: Record<string, number>;
   errors: number;
   rssHalf: number;
@@ -175,6 +174,20 @@ interface Outcome {
   slow: string[];
 }
 
+interface Planned {
+  kind: 'catalog' | 'create' | 'list' | 'revoke';
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  headers: Record<string, string>;
+  wallet?: number;
+}
+
+/**
+ * CONNECTIONS virtual users in a closed loop on one undici pool (llhttp; bodies streamed and
+ * dropped). Not autocannon: it decodes every response body into a string, which for the catalog's
+ * 100–350 KB lists cost the client more than the server and stalled its event loop, so the slowest
+ * "requests" were the client's. The client's own event-loop delay is printed beside the figures.
+ */
 async function run(name: string, server: ServerProcess): Promise<Outcome> {
   const nextCatalogPath = await catalogPaths(server.url);
   const pool = await signPool(Math.ceil((SECONDS * 100) / WALLETS) + 20);
@@ -183,90 +196,108 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
   const statuses: Record<string, number> = {};
   const slow: string[] = [];
   let errors = 0;
-  // autocannon resets a connection's context each time its request list starts over, so what must
-  // last (each wallet's credentials) lives here, and the 5% share comes from a global counter.
   const walletCreds: (Credentials | undefined)[] = accounts.map(() => undefined);
   const idleWallets = accounts.map((_, i) => i);
   let sent = 0;
 
-  const build = (req: autocannon.Request, context: object): autocannon.Request => {
-    const ctx = context as Ctx;
-    ctx.started = performance.now();
-    ctx.wallet = undefined;
+  const catalogRead = (): Planned => ({
+    kind: 'catalog',
+    method: 'GET',
+    path: nextCatalogPath(),
+    headers: { 'accept-encoding': BROWSER_ACCEPT },
+  });
+
+  /** Every CYCLE-th request is a key operation of an idle wallet (5%); the rest read the catalog. */
+  const plan = (): Planned => {
     const wallet = ++sent % CYCLE === 0 ? idleWallets.shift() : undefined;
-    if (wallet === undefined) {
-      ctx.kind = 'catalog';
-      return { ...req, method: 'GET', path: nextCatalogPath(), headers: {} };
-    }
-    const creds = walletCreds[wallet];
+    if (wallet === undefined) return catalogRead();
     const signatures = pool[wallet]!;
     if (signatures.length === 0) {
       idleWallets.push(wallet); // pre-signed authorisations used up: read the catalog instead
-      ctx.kind = 'catalog';
-      return { ...req, method: 'GET', path: nextCatalogPath(), headers: {} };
+      return catalogRead();
     }
-    ctx.wallet = wallet;
-    if (!creds) {
-      ctx.kind = 'create';
-      return { ...req, method: 'POST', path: '/clob/api-keys', headers: { ...signatures.pop()! } };
-    }
+    const creds = walletCreds[wallet];
+    if (!creds)
+      return {
+        kind: 'create',
+        method: 'POST',
+        path: '/clob/api-keys',
+        headers: { ...signatures.pop()! },
+        wallet,
+      };
     if (Math.random() < 0.5) {
-      ctx.kind = 'list';
-      return { ...req, method: 'GET', path: '/clob/api-keys', headers: l2Headers(creds, 'GET', '/api-keys') };
+      return {
+        kind: 'list',
+        method: 'GET',
+        path: '/clob/api-keys',
+        headers: l2Headers(creds, 'GET', '/api-keys'),
+        wallet,
+      };
     }
-    ctx.kind = 'revoke';
-    return {
-      ...req,
-      method: 'DELETE',
-      path: `/clob/api-keys?apiKey=${creds.apiKey}`,
-      headers: { ...signatures.pop()! },
-    };
+    const path = `/clob/api-keys?apiKey=${creds.apiKey}`;
+    return { kind: 'revoke', method: 'DELETE', path, headers: { ...signatures.pop()! }, wallet };
   };
 
-  const setupRequest = (req: autocannon.Request, context: object): autocannon.Request => {
-    const built = build(req, context);
-    (context as Ctx).path = built.path;
-    return built;
-  };
-
-  const onResponse = (status: number, body: string, context: object) => {
-    const ctx = context as Ctx;
-    const elapsed = performance.now() - (ctx.started ?? 0);
-    (ctx.kind === 'catalog' ? catalogLatencies : keyLatencies).push(elapsed);
-    if (elapsed > 500) slow.push(`${elapsed.toFixed(0)} ms ${ctx.kind} ${ctx.path}`);
-    const label = `${ctx.kind} ${status}`;
+  const record = (planned: Planned, status: number, body: string, elapsed: number) => {
+    (planned.kind === 'catalog' ? catalogLatencies : keyLatencies).push(elapsed);
+    if (elapsed > 500) slow.push(`${elapsed.toFixed(0)} ms ${planned.kind} ${planned.path}`);
+    const label = `${planned.kind} ${status}`;
     statuses[label] = (statuses[label] ?? 0) + 1;
     if (status >= 400 && status !== 429) {
       errors++;
       if (errors <= 5) console.error(`  unexpected: ${label} ${body.slice(0, 200)}`);
     }
-    if (ctx.wallet === undefined) return;
-    if (ctx.kind === 'create' && status === 201) walletCreds[ctx.wallet] = JSON.parse(body) as Credentials;
-    if (ctx.kind === 'revoke' && status === 200) walletCreds[ctx.wallet] = undefined;
-    idleWallets.push(ctx.wallet);
+    if (planned.wallet === undefined) return;
+    if (planned.kind === 'create' && status === 201)
+      walletCreds[planned.wallet] = JSON.parse(body) as Credentials;
+    if (planned.kind === 'revoke' && status === 200) walletCreds[planned.wallet] = undefined;
+    idleWallets.push(planned.wallet);
   };
 
+  const client = new Pool(server.url, { connections: CONNECTIONS, pipelining: 1 });
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
   let rssHalf = 0;
   const half = setTimeout(() => (rssHalf = totalRss(server.child.pid!)), (SECONDS * 1000) / 2);
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [{ setupRequest, onResponse }],
-  });
+  const user = async () => {
+    while (performance.now() < deadline) {
+      const planned = plan();
+      const t0 = performance.now();
+      try {
+        const { statusCode, body } = await client.request(planned);
+        let text = '';
+        if (planned.kind === 'catalog' && statusCode < 400)
+          for await (const _ of body); // dropped
+        else text = await body.text();
+        record(planned, statusCode, text, performance.now() - t0);
+      } catch (err) {
+        errors++;
+        if (errors <= 5)
+          console.error(`  failed: ${planned.kind} ${planned.path}: ${(err as Error).message}`);
+        if (planned.wallet !== undefined) idleWallets.push(planned.wallet);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, user));
+  const elapsed = (performance.now() - started) / 1000;
   clearTimeout(half);
+  loopDelay.disable();
+  await client.close();
   const rssEnd = totalRss(server.child.pid!);
   catalogLatencies.sort((a, b) => a - b);
   keyLatencies.sort((a, b) => a - b);
   return {
     name,
-    rps: result.requests.average,
+    rps: (catalogLatencies.length + keyLatencies.length) / elapsed,
     catalogP50: percentile(catalogLatencies, 50),
     catalogP99: percentile(catalogLatencies, 99),
     keyP99: percentile(keyLatencies, 99),
-    max: Math.max(catalogLatencies.at(-1) ?? 0, keyLatencies.at(-1) ?? 0, result.latency.max),
+    max: Math.max(catalogLatencies.at(-1) ?? 0, keyLatencies.at(-1) ?? 0),
+    clientLoopMax: loopDelay.max / 1e6,
     statuses,
-    errors: errors + result.errors + result.timeouts,
+    errors,
     rssHalf,
     rssEnd,
     slow,
@@ -280,7 +311,9 @@ function report(o: Outcome, p99Limit: number | null): boolean {
   console.log(`  throughput      ${o.rps.toFixed(0)} req/s`);
   console.log(`  catalog reads   p50 ${o.catalogP50.toFixed(1)} ms, p99 ${o.catalogP99.toFixed(1)} ms`);
   console.log(`  key operations  p99 ${o.keyP99.toFixed(1)} ms`);
-  console.log(`  slowest         ${o.max.toFixed(0)} ms`);
+  console.log(
+    `  slowest         ${o.max.toFixed(0)} ms (client event loop delayed ≤ ${o.clientLoopMax.toFixed(0)} ms)`,
+  );
   console.log(
     `  RSS             ${mb(o.rssHalf)} at half time → ${mb(o.rssEnd)} at the end (${(growth * 100).toFixed(1)}%)`,
   );
