@@ -1,4 +1,4 @@
-import { createSecretKey, hash, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import type { CredentialVault } from './at-rest';
 import type { ApiKeyRow } from './key-store';
 
@@ -7,8 +7,8 @@ interface Opened {
   address: string;
   passphraseHash: string;
   secretCiphertext: string;
-  /** SHA-256 of the passphrase that passed the full check. */
-  passphraseDigest: Buffer;
+  /** The passphrase that passed the full check (UTF-8). */
+  passphrase: Buffer;
   secret: KeyObject;
 }
 
@@ -20,11 +20,14 @@ interface Opened {
  * key's state: callers read the row as usual (on PostgreSQL from the database on every request)
  * and check revocation on it first, so a key revoked by another process is rejected at once
  * whatever is remembered here. An entry answers only for the row it was opened from (same
- * owner, passphrase hash and ciphertext) and only for a passphrase whose SHA-256 equals that of
- * the one that passed the full check (compared in constant time; the passphrase has 256 bits of
- * entropy, and SHA-256 is collision resistant, so that is the same passphrase). Any other
- * passphrase takes the full path, so a wrong one still gets PASSPHRASE_INVALID and never
- * replaces an entry.
+ * owner, passphrase hash and ciphertext) and only for the very passphrase that passed the full
+ * check, compared byte for byte in constant time. Any other passphrase takes the full path, so a
+ * wrong one still gets PASSPHRASE_INVALID and never replaces an entry.
+ *
+ * The passphrase is kept as it is rather than hashed: the entry holds the opened secret anyway,
+ * which is worth more than the passphrase, and a hash per request would cost as much as the
+ * HMAC of the request itself (each node:crypto hash object fetches its algorithm from OpenSSL).
+ * Nothing here is ever written anywhere; it lives as long as the process or the entry.
  */
 export class OpenedSecrets {
   private readonly entries = new Map<string, Opened>();
@@ -39,14 +42,15 @@ export class OpenedSecrets {
    * passphrase matches but the secret cannot be opened (the server key changed).
    */
   open(row: ApiKeyRow, passphrase: string): KeyObject | null {
-    const digest = hash('sha256', passphrase, 'buffer');
+    const presented = Buffer.from(passphrase, 'utf8');
     const hit = this.entries.get(row.apiKey);
     if (
       hit &&
       hit.address === row.address &&
       hit.passphraseHash === row.passphraseHash &&
       hit.secretCiphertext === row.secretCiphertext &&
-      timingSafeEqual(hit.passphraseDigest, digest)
+      hit.passphrase.length === presented.length &&
+      timingSafeEqual(hit.passphrase, presented)
     ) {
       return hit.secret;
     }
@@ -60,7 +64,7 @@ export class OpenedSecrets {
       address: row.address,
       passphraseHash: row.passphraseHash,
       secretCiphertext: row.secretCiphertext,
-      passphraseDigest: digest,
+      passphrase: unpooled(presented),
       secret,
     });
     return secret;
@@ -68,10 +72,18 @@ export class OpenedSecrets {
 
   /** Drops what is remembered of a key (revoked: it can never verify again). */
   forget(apiKey: string): void {
+    this.entries.get(apiKey)?.passphrase.fill(0);
     this.entries.delete(apiKey);
   }
 
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** A copy with its own memory: a small Buffer is a view of a shared 8 KiB pool it would keep alive. */
+function unpooled(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
