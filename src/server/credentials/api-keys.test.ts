@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { insertApiKeyWithinLimit } from './key-store';
+import { serializeKeyList } from './plugin';
 import { createKey, l1, l2, newWallet, nowSeconds, send } from './test-helpers';
 
 /** Positive paths of the trading interface (CONTRACT B5), on PGlite or PostgreSQL. */
@@ -300,5 +301,18 @@ describe('routes and documents', () => {
     ]);
     expect(doc.components.securitySchemes).toHaveProperty('L1');
     expect(JSON.stringify(doc)).not.toMatch(/\/gamma|\/events/);
+  });
+});
+
+describe('the key list serializer', () => {
+  it('writes what the zod serializer writes, and refuses anything but a list of keys', () => {
+    for (const n of [0, 1, 10]) {
+      const value = { apiKeys: Array.from({ length: n }, () => randomUUID()), extra: 'never sent' };
+      expect(serializeKeyList(value)).toBe(JSON.stringify(ApiKeyList.parse(value)));
+    }
+    expect(() => serializeKeyList({ apiKeys: ['not-a-key'] })).toThrow();
+    expect(() => serializeKeyList({ apiKeys: [42] })).toThrow();
+    expect(() => serializeKeyList({})).toThrow();
+    expect(() => serializeKeyList(null)).toThrow();
   });
 });
