@@ -1,3 +1,4 @@
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
 import { EventRow } from './event-row';
@@ -18,16 +19,46 @@ function ColumnHeads() {
   );
 }
 
-export function EventList({ events, busy = false }: { events: Event[]; busy?: boolean }) {
+/** Rows a list draws in its first step: a screenful on a phone or a laptop. */
+const FIRST_ROWS = 10;
+
+/**
+ * The events as rows, then `after` (the pagination). A list that just appeared draws in steps, each a
+ * background render React interrupts for input: the skeleton's shape first, then a screenful of rows,
+ * then the rest. Data arriving at once with the code then no longer holds the first paint and the
+ * main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
+ * moves down; a list already on screen (next page, other sort) updates in one go.
+ */
+export function EventList({
+  events,
+  busy = false,
+  after,
+}: {
+  events: Event[];
+  busy?: boolean;
+  after?: ReactNode;
+}) {
+  const [step, setStep] = useState<0 | 1 | 2>(0);
+  useEffect(() => {
+    if (step < 2) startTransition(() => setStep(step === 0 ? 1 : 2));
+  }, [step]);
+  if (step === 0) return <EventListSkeleton rows={Math.min(events.length, FIRST_ROWS)} />;
+  const shown = step === 1 ? events.slice(0, FIRST_ROWS) : events;
   return (
-    <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-      <ColumnHeads />
-      <ul aria-label="Events">
-        {events.map((event) => (
-          <EventRow key={event.id} event={event} />
-        ))}
-      </ul>
-    </div>
+    <>
+      <div
+        aria-busy={busy || shown.length < events.length}
+        className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+      >
+        <ColumnHeads />
+        <ul aria-label="Events">
+          {shown.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+        </ul>
+      </div>
+      {shown.length === events.length && after}
+    </>
   );
 }
 

@@ -68,12 +68,17 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
       ) : (
         <>
           {query.isError && <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
-          <EventList events={page.events} busy={query.isPlaceholderData} />
-          <Pagination
-            page={search.page}
-            size={search.size}
-            total={page.total}
-            onPage={(next) => onSearchChange({ page: next })}
+          <EventList
+            events={page.events}
+            busy={query.isPlaceholderData}
+            after={
+              <Pagination
+                page={search.page}
+                size={search.size}
+                total={page.total}
+                onPage={(next) => onSearchChange({ page: next })}
+              />
+            }
           />
         </>
       )}
