@@ -70,6 +70,25 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     const keys = scope.withTypeProvider<ZodTypeProvider>();
     const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
+    // Every other method on /api-keys is answered 405 by the app's not-found handler, and counts
+    // against the limit like every request to /api-keys (B5; OPTIONS is the CORS preflight's).
+    // The route is a wildcard, which the app's 405 detection takes for a catch-all, so it adds
+    // no method to the path's Allow list; it is exempt from the scope's limit, and counts itself
+    // only /api-keys (percent-encoded or not), so /api-keys/x and the like stay uncounted 404s.
+    const countApiKeysRequest = scope.rateLimit();
+    const apiKeysPath = `${config.CLOB_BASE}/api-keys`;
+    keys.route({
+      method: scope.supportedMethods.filter((m) => !['GET', 'POST', 'DELETE', 'OPTIONS'].includes(m)),
+      url: '/api-keys*',
+      exposeHeadRoute: false,
+      schema: { hide: true },
+      config: { rateLimit: false },
+      onRequest: async (request, reply) => {
+        if (decodedPathOf(request.url) === apiKeysPath) await countApiKeysRequest.call(scope, request, reply);
+      },
+      handler: (_request, reply) => reply.callNotFound(),
+    });
+
     keys.post(
       '/api-keys',
       {
@@ -157,6 +176,18 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     );
   });
 };
+
+/** The path without the query string, percent-decoded as the router matches it (`/api%2Dkeys`). */
+function decodedPathOf(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * The 200 body of GET /api-keys, the same as the zod serializer writes for ApiKeyList (only the

@@ -42,6 +42,32 @@ describe('rate limit on /api-keys', () => {
     expect(time.statusCode).toBe(200);
   });
 
+  it('counts other methods on /api-keys (405) too, and not 404s of other paths', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 100; i++) {
+      const other = await t.app.inject({ method: 'PUT', url: '/clob/api-keys/x', remoteAddress: ip });
+      expect(other.statusCode).toBe(404);
+      const method = (['PUT', 'PATCH', 'HEAD', 'GET'] as const)[i % 4];
+      const url = i % 5 === 0 ? '/clob/api%2Dkeys' : '/clob/api-keys';
+      const res = await t.app.inject({ method, url, remoteAddress: ip });
+      expect(res.statusCode, `request ${i + 1}: ${method} ${url}`).toBe(method === 'GET' ? 401 : 405);
+      if (method !== 'GET') expect(res.headers.allow).toBe('POST, GET, DELETE');
+    }
+    expectError(
+      await t.app.inject({ method: 'PUT', url: '/clob/api-keys', remoteAddress: ip }),
+      429,
+      'RATE_LIMITED',
+    );
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/clob/api-keys', remoteAddress: ip }),
+      429,
+      'RATE_LIMITED',
+    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/clob/api-keys/x', remoteAddress: ip })).statusCode,
+    ).toBe(404);
+  });
+
   it('does not count OPTIONS', async () => {
     const ip = randomIp();
     const preflight = {
