@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { type Hex, recoverTypedDataAddress } from 'viem';
+import type { Hex } from 'viem';
+// viem/utils, not viem: the same function without loading the whole client library at start.
+import { recoverTypedDataAddress } from 'viem/utils';
 import {
   AUTH_HEADERS,
   buildClobAuthTypedData,
