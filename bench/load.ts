@@ -69,10 +69,11 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
  * readers do, after one warm-up pass over every view: the figures are the steady state. (Uniform
  * random URLs would measure only cold misses: 15-60 ms each on PGlite, one at a time.)
  */
-async function catalogPaths(url: string): Promise<() => string> {
-  const tags = (await (await fetch(`${url}/gamma/tags`)).json()) as { id: string; slug: string }[];
-  const series = (await (await fetch(`${url}/gamma/series`)).json()) as { id: string }[];
-  const page = (await (await fetch(`${url}/gamma/events?limit=100&order=volume&ascending=false`)).json()) as {
+async function catalogPaths(client: Pool): Promise<() => string> {
+  const json = async (path: string) => (await client.request({ method: 'GET', path })).body.json();
+  const tags = (await json('/gamma/tags')) as { id: string; slug: string }[];
+  const series = (await json('/gamma/series')) as { id: string }[];
+  const page = (await json('/gamma/events?limit=100&order=volume&ascending=false')) as {
     id: string;
     slug: string;
   }[];
@@ -110,10 +111,16 @@ async function catalogPaths(url: string): Promise<() => string> {
   const queue = [...views];
   const warm = async () => {
     for (let path = queue.pop(); path; path = queue.pop()) {
-      await (await fetch(`${url}${path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT } })).arrayBuffer();
+      const { body } = await client.request({
+        method: 'GET',
+        path,
+        headers: { 'accept-encoding': BROWSER_ACCEPT },
+      });
+      await body.arrayBuffer();
     }
   };
-  await Promise.all([warm(), warm(), warm(), warm()]);
+  // As many at once as the run uses, so every pooled connection is open and warm.
+  await Promise.all(Array.from({ length: CONNECTIONS }, warm));
   // Zipf (s = 1): P(rank k) ∝ 1/k, drawn by inverting the cumulative weights.
   const cumulative: number[] = [];
   let total = 0;
@@ -171,7 +178,10 @@ interface Outcome {
   errors: number;
   rssHalf: number;
   rssEnd: number;
-  slow: string[];
+  /** Requests over 500 ms: how long, when they started (s into the run), what. */
+  slow: { ms: number; at: number; what: string }[];
+  /** The server's own warnings that its event loop was blocked: when (s into the run), how long. */
+  stalls: { at: number; ms: number }[];
 }
 
 interface Planned {
@@ -189,12 +199,15 @@ interface Planned {
  * "requests" were the client's. The client's own event-loop delay is printed beside the figures.
  */
 async function run(name: string, server: ServerProcess): Promise<Outcome> {
-  const nextCatalogPath = await catalogPaths(server.url);
   const pool = await signPool(Math.ceil((SECONDS * 100) / WALLETS) + 20);
+  // One pool for the warm-up and the run, the warm-up right before it: connections, HTTP parser and
+  // server caches are warm when timing starts.
+  const client = new Pool(server.url, { connections: CONNECTIONS, pipelining: 1 });
+  const nextCatalogPath = await catalogPaths(client);
   const catalogLatencies: number[] = [];
   const keyLatencies: number[] = [];
   const statuses: Record<string, number> = {};
-  const slow: string[] = [];
+  const slow: Outcome['slow'] = [];
   let errors = 0;
   const walletCreds: (Credentials | undefined)[] = accounts.map(() => undefined);
   const idleWallets = accounts.map((_, i) => i);
@@ -240,7 +253,12 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
 
   const record = (planned: Planned, status: number, body: string, elapsed: number) => {
     (planned.kind === 'catalog' ? catalogLatencies : keyLatencies).push(elapsed);
-    if (elapsed > 500) slow.push(`${elapsed.toFixed(0)} ms ${planned.kind} ${planned.path}`);
+    if (elapsed > 500)
+      slow.push({
+        ms: elapsed,
+        at: (performance.now() - started - elapsed) / 1000,
+        what: `${planned.kind} ${planned.path}`,
+      });
     const label = `${planned.kind} ${status}`;
     statuses[label] = (statuses[label] ?? 0) + 1;
     if (status >= 400 && status !== 429) {
@@ -254,7 +272,7 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
     idleWallets.push(planned.wallet);
   };
 
-  const client = new Pool(server.url, { connections: CONNECTIONS, pipelining: 1 });
+  const startedAt = Date.now();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const started = performance.now();
@@ -301,7 +319,19 @@ async function run(name: string, server: ServerProcess): Promise<Outcome> {
     rssHalf,
     rssEnd,
     slow,
+    stalls: serverStalls(server.output(), startedAt),
   };
+}
+
+/** The server's "event loop was blocked" warnings (pino JSON lines) during the run. */
+function serverStalls(output: string, startedAt: number): Outcome['stalls'] {
+  const stalls: Outcome['stalls'] = [];
+  for (const line of output.split('\n')) {
+    if (!line.includes('event loop was blocked')) continue;
+    const entry = JSON.parse(line) as { time: number; blockedMs: number };
+    if (entry.time >= startedAt) stalls.push({ at: (entry.time - startedAt) / 1000, ms: entry.blockedMs });
+  }
+  return stalls;
 }
 
 function report(o: Outcome, p99Limit: number | null): boolean {
@@ -318,7 +348,19 @@ function report(o: Outcome, p99Limit: number | null): boolean {
     `  RSS             ${mb(o.rssHalf)} at half time → ${mb(o.rssEnd)} at the end (${(growth * 100).toFixed(1)}%)`,
   );
   console.log(`  responses       ${JSON.stringify(o.statuses)}`);
-  if (o.slow.length) console.log(`  over 500 ms     ${o.slow.slice(0, 5).join('\n                  ')}`);
+  const slowest = [...o.slow].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const lines = (list: string[]) => list.join('\n                  ');
+  if (slowest.length) {
+    console.log(`  over 500 ms     ${o.slow.length} requests; the slowest, with when they started:`);
+    console.log(
+      `                  ${lines(slowest.map((r) => `${r.ms.toFixed(0)} ms at ${r.at.toFixed(1)} s: ${r.what}`))}`,
+    );
+  }
+  if (o.stalls.length) {
+    const worst = [...o.stalls].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log(`  server stalls   ${o.stalls.length} (event loop blocked > 250 ms); the longest:`);
+    console.log(`                  ${lines(worst.map((x) => `${x.ms} ms, ended at ${x.at.toFixed(1)} s`))}`);
+  }
   const failures = [
     o.errors > 0 && `${o.errors} error responses`,
     o.max > 1000 && `a request took ${o.max.toFixed(0)} ms`,

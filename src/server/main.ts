@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
+import { watchEventLoop } from './event-loop-watch';
 import { ensureDashboardBuilt } from './web/build';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
@@ -29,6 +30,7 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  watchEventLoop(app.log);
 }
 
 /**
