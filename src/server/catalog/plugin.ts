@@ -22,13 +22,15 @@ import {
 
 /**
  * Server-side freshness of a cached response. On PostgreSQL the import command writes from another
- * process while the server runs and the server is not told: a response is at most CACHE_TTL_MS old
- * when served, and a client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so an import shows
- * within ~15 s. The embedded database cannot change under a running server (its data directory is
+ * process while the server runs and the server is not told: a response served is at most
+ * CACHE_TTL_MS old plus the duration of its one background refresh (the old one is served meanwhile,
+ * for STALE_MS at most), and a client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so an
+ * import shows within ~15 s. The embedded database cannot change under a running server (its data directory is
  * locked to one process, so the import command runs only while the server is stopped), so there
  * entries live until evicted (bounded LRU) and a refresh, which blocks PGlite's one thread, is rare.
  */
 export const CACHE_TTL_MS = 5_000;
+export const STALE_MS = 5_000;
 export const EMBEDDED_CACHE_TTL_MS = 60 * 60_000;
 export const CLIENT_MAX_AGE_S = 10;
 const CACHE_CONTROL = `public, max-age=${CLIENT_MAX_AGE_S}`;
@@ -52,6 +54,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   const db = database.db;
   const cacheOptions = {
     ttlMs: database.kind === 'pglite' ? EMBEDDED_CACHE_TTL_MS : CACHE_TTL_MS,
+    staleMs: STALE_MS,
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     ...cache,

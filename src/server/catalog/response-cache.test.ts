@@ -20,6 +20,72 @@ describe('ResponseCache', () => {
     expect(loads).toBe(2);
   });
 
+  it('serves a stale entry while one background refresh runs, then the refreshed one', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({
+      ttlMs: 5_000,
+      staleMs: 5_000,
+      maxEntries: 10,
+      maxBytes: 1e6,
+      now: () => now,
+    });
+    let loads = 0;
+    let release!: () => void;
+    const load = async () => {
+      loads++;
+      if (loads > 1) await new Promise<void>((resolve) => (release = resolve));
+      return response(`v${loads}`);
+    };
+    await cache.get('k', load);
+    now += 6_000; // expired, within its stale time
+    const during = await Promise.all(Array.from({ length: 5 }, () => cache.get('k', load)));
+    expect(during.map((r) => r?.body.toString())).toEqual(Array(5).fill('{"text":"v1"}'));
+    expect(cache.lookup('k')).toBeUndefined(); // not fresh: the hot path does not serve it
+    expect(loads).toBe(2); // one refresh for all of them
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v2"}');
+    expect(loads).toBe(2);
+  });
+
+  it('waits for the loader once an entry is past its stale time', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({
+      ttlMs: 5_000,
+      staleMs: 5_000,
+      maxEntries: 10,
+      maxBytes: 1e6,
+      now: () => now,
+    });
+    let loads = 0;
+    const load = async () => response(`v${++loads}`);
+    await cache.get('k', load);
+    now += 10_000;
+    expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v2"}');
+  });
+
+  it('keeps serving the stale entry when a refresh fails, and drops it when the refresh finds nothing', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({
+      ttlMs: 5_000,
+      staleMs: 5_000,
+      maxEntries: 10,
+      maxBytes: 1e6,
+      now: () => now,
+    });
+    await cache.get('k', async () => response('v1'));
+    now += 6_000;
+    const failing = async (): Promise<CachedResponse> => {
+      throw new Error('database down');
+    };
+    expect((await cache.get('k', failing))?.body.toString()).toBe('{"text":"v1"}');
+    await new Promise((r) => setTimeout(r, 0)); // the failed refresh settles without an unhandled rejection
+    expect((await cache.get('k', async () => null))?.body.toString()).toBe('{"text":"v1"}');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.size).toBe(0); // gone (e.g. removed by an import): the next request sees that
+    expect(await cache.get('k', async () => null)).toBeNull();
+  });
+
   it('coalesces concurrent misses of one key into one load, and keeps keys apart', async () => {
     const cache = new ResponseCache({ ttlMs: 5_000, maxEntries: 10, maxBytes: 1e6 });
     let loads = 0;

@@ -10,7 +10,10 @@ import { sameContent } from './content-coding';
  * would queue every request behind the database.
  *
  * Bounded LRU (entries and bytes), and concurrent misses of one key share one load (one database
- * query in flight per key).
+ * query in flight per key). An entry past its TTL is refreshed in the background by the first
+ * request that finds it, and served as it was while that one refresh runs (for at most `staleMs`):
+ * no reader waits on a refresh of a view that was already cached, and a failed refresh leaves the
+ * entry in place until its stale time is up.
  */
 
 export interface CachedResponse {
@@ -27,6 +30,8 @@ interface Entry {
 
 export interface ResponseCacheOptions {
   ttlMs: number;
+  /** How long past its TTL an entry may still be served while it is being refreshed (default 0). */
+  staleMs?: number;
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
@@ -44,18 +49,30 @@ export class ResponseCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The cached response, or the loader's (shared with concurrent callers of the same key). */
+  /**
+   * The cached response, or the loader's (shared with concurrent callers of the same key); a stale
+   * entry is returned at once while the loader refreshes it.
+   */
   async get(key: string, load: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
     const hit = this.lookup(key);
     if (hit) return hit;
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
+    const stale = this.staleEntry(key);
+    const pending = this.inFlight.get(key) ?? this.load(key, load);
+    if (stale) {
+      pending.catch(() => {}); // a failed refresh keeps the stale entry; the next request tries again
+      return stale;
+    }
+    return pending;
+  }
+
+  private load(key: string, load: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
     this.loads++;
     const promise = load().then(
       (value) => {
         this.inFlight.delete(key);
         // null (e.g. not found) is not cached: it must not hold a slot or hide a later import.
         if (value) this.store(key, value);
+        else this.remove(key);
         return value;
       },
       (err: unknown) => {
@@ -67,17 +84,28 @@ export class ResponseCache {
     return promise;
   }
 
-  /** A fresh entry, marked most recently used; expired entries are dropped. */
+  /** A fresh entry, marked most recently used. */
   lookup(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry || entry.expires <= this.now()) return undefined;
     this.entries.delete(key);
-    if (entry.expires <= this.now()) {
-      this.bytes -= entry.value.body.length;
-      return undefined;
-    }
     this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /** An expired entry still within its stale time; one past it is dropped. */
+  private staleEntry(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires + (this.options.staleMs ?? 0) > this.now()) return entry.value;
+    this.remove(key);
+    return undefined;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.value.body.length;
   }
 
   clear(): void {
@@ -92,11 +120,7 @@ export class ResponseCache {
   private store(key: string, value: CachedResponse): void {
     const size = value.body.length;
     if (size > this.options.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.value.body.length;
-    }
+    this.remove(key);
     this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
     this.bytes += size;
     // Map iteration order is insertion order: the first key is the least recently used.
