@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './src/server/web/vite-precompress';
 
+/** The framework and the app's catalog code: every module but the Keys page's (src/app/features/keys, routes/keys.lazy, wallet libraries). */
+const CATALOG_CODE =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!keys\.lazy)|vite\/preload-helper/;
+
 export default defineConfig({
   plugins: [
     // File routes under src/app/routes; must run before react() so split route chunks get the JSX transform.
@@ -35,6 +39,21 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: the server modulepreloads each page's route chunks with its HTML (src/server/web/route-chunks.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything the catalog pages run, in one file: split per route it was ten requests of
+              // which each page needed nine, and separately compressed files are bigger than one.
+              // The Keys page (its wallet libraries) stays in its own lazy chunk.
+              name: 'app',
+              test: CATALOG_CODE,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/gamma': 'http://127.0.0.1:8080', '/clob': 'http://127.0.0.1:8080' },
