@@ -23,14 +23,14 @@ import {
 /**
  * Server-side freshness of a cached response. On PostgreSQL the import command writes from another
  * process while the server runs and the server is not told: a response served is at most
- * CACHE_TTL_MS old plus the duration of its one background refresh (the old one is served meanwhile,
- * for STALE_MS at most), and a client may keep it CLIENT_MAX_AGE_S more (Cache-Control), so an
- * import shows within ~15 s. The embedded database cannot change under a running server (its data directory is
+ * CACHE_TTL_MS old plus the duration of its background refresh (the old one is served meanwhile;
+ * refreshes wait their turn, two at a time, STALE_MS at most), and a client may keep it
+ * CLIENT_MAX_AGE_S more (Cache-Control), so an import shows within ~15 s, ~45 s at worst. The embedded database cannot change under a running server (its data directory is
  * locked to one process, so the import command runs only while the server is stopped), so there
  * entries live until evicted (bounded LRU) and a refresh, which blocks PGlite's one thread, is rare.
  */
 export const CACHE_TTL_MS = 5_000;
-export const STALE_MS = 5_000;
+export const STALE_MS = 30_000;
 export const EMBEDDED_CACHE_TTL_MS = 60 * 60_000;
 export const CLIENT_MAX_AGE_S = 10;
 const CACHE_CONTROL = `public, max-age=${CLIENT_MAX_AGE_S}`;
@@ -55,6 +55,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   const cacheOptions = {
     ttlMs: database.kind === 'pglite' ? EMBEDDED_CACHE_TTL_MS : CACHE_TTL_MS,
     staleMs: STALE_MS,
+    ttlJitter: 0.2,
     maxEntries: 1_000,
     maxBytes: 64 * 1024 * 1024,
     ...cache,

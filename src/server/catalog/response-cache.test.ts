@@ -48,6 +48,61 @@ describe('ResponseCache', () => {
     expect(loads).toBe(2);
   });
 
+  it('refreshes at most maxRefreshes entries at a time, serving the others stale until their turn', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({
+      ttlMs: 5_000,
+      staleMs: 5_000,
+      maxRefreshes: 1,
+      maxEntries: 10,
+      maxBytes: 1e6,
+      now: () => now,
+    });
+    await cache.get('a', async () => response('a1'));
+    await cache.get('b', async () => response('b1'));
+    now += 6_000;
+    let release!: () => void;
+    const slow = async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return response('a2');
+    };
+    let bLoads = 0;
+    const b2 = async () => {
+      bLoads++;
+      return response('b2');
+    };
+    expect((await cache.get('a', slow))?.body.toString()).toBe('{"text":"a1"}');
+    expect((await cache.get('b', b2))?.body.toString()).toBe('{"text":"b1"}');
+    expect(bLoads).toBe(0); // over the limit: not refreshed now
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await cache.get('a', slow))?.body.toString()).toBe('{"text":"a2"}');
+    expect((await cache.get('b', b2))?.body.toString()).toBe('{"text":"b1"}');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(bLoads).toBe(1);
+    expect((await cache.get('b', b2))?.body.toString()).toBe('{"text":"b2"}');
+  });
+
+  it('keeps the response it holds when a refresh finds the same one (its compressed forms stay valid)', async () => {
+    let now = 1_000;
+    const cache = new ResponseCache({
+      ttlMs: 5_000,
+      staleMs: 5_000,
+      maxEntries: 10,
+      maxBytes: 1e6,
+      now: () => now,
+    });
+    const first = await cache.get('k', async () => response('same'));
+    now += 5_000;
+    await cache.get('k', async () => response('same')); // stale: refreshed in the background
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.lookup('k')).toBe(first); // fresh again, and the very same object
+    now += 5_000;
+    await cache.get('k', async () => jsonResponse({ text: 'same' }, { 'X-Total-Count': '3' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.lookup('k')?.headers).toEqual({ 'X-Total-Count': '3' });
+  });
+
   it('waits for the loader once an entry is past its stale time', async () => {
     let now = 1_000;
     const cache = new ResponseCache({

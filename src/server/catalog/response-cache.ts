@@ -32,6 +32,14 @@ export interface ResponseCacheOptions {
   ttlMs: number;
   /** How long past its TTL an entry may still be served while it is being refreshed (default 0). */
   staleMs?: number;
+  /**
+   * Background refreshes in flight at most (default 2): the rest of the database's connections stay
+   * free for requests that must wait on it. A stale entry over the limit is served as it is, and
+   * refreshed by a later request.
+   */
+  maxRefreshes?: number;
+  /** Each entry lives ttlMs shortened by up to this fraction, so entries cached together do not all expire together. */
+  ttlJitter?: number;
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
@@ -41,6 +49,7 @@ export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<CachedResponse | null>>();
   private bytes = 0;
+  private refreshing = 0;
   private readonly now: () => number;
   /** Loads started (misses that reached the loader): lets tests see coalescing and hits. */
   loads = 0;
@@ -57,12 +66,14 @@ export class ResponseCache {
     const hit = this.lookup(key);
     if (hit) return hit;
     const stale = this.staleEntry(key);
-    const pending = this.inFlight.get(key) ?? this.load(key, load);
-    if (stale) {
-      pending.catch(() => {}); // a failed refresh keeps the stale entry; the next request tries again
-      return stale;
+    if (!stale) return this.inFlight.get(key) ?? this.load(key, load);
+    if (!this.inFlight.has(key) && this.refreshing < (this.options.maxRefreshes ?? 2)) {
+      this.refreshing++;
+      this.load(key, load)
+        .catch(() => {}) // a failed refresh keeps the stale entry; a later request tries again
+        .finally(() => this.refreshing--);
     }
-    return pending;
+    return stale;
   }
 
   private load(key: string, load: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
@@ -117,11 +128,16 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  private store(key: string, value: CachedResponse): void {
-    const size = value.body.length;
+  private store(key: string, fresh: CachedResponse): void {
+    const size = fresh.body.length;
     if (size > this.options.maxBytes) return;
+    // A refresh that found the same answer keeps the one already held, with its compressed forms:
+    // no new compression and no garbage every TTL while the catalog does not change.
+    const held = this.entries.get(key)?.value;
+    const value = held && sameResponse(held, fresh) ? held : fresh;
     this.remove(key);
-    this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+    const ttl = this.options.ttlMs * (1 - Math.random() * (this.options.ttlJitter ?? 0));
+    this.entries.set(key, { value, expires: this.now() + ttl });
     this.bytes += size;
     // Map iteration order is insertion order: the first key is the least recently used.
     for (const [oldest, entry] of this.entries) {
@@ -130,6 +146,10 @@ export class ResponseCache {
       this.bytes -= entry.value.body.length;
     }
   }
+}
+
+function sameResponse(a: CachedResponse, b: CachedResponse): boolean {
+  return a.etag === b.etag && JSON.stringify(a.headers) === JSON.stringify(b.headers);
 }
 
 /** A serialized JSON response with its strong ETag (hash of the bytes). */
