@@ -8,7 +8,7 @@ import {
   type ListSearch,
   listSearchSchema,
   toEventsQuery,
-} from '../features/catalog/list-search';
+} from '../../contract/list-search';
 
 export const Route = createFileRoute('/')({
   validateSearch: listSearchSchema,

@@ -9,7 +9,7 @@ import {
   type ListSearch,
   listSearchSchema,
   toEventsQuery,
-} from '../features/catalog/list-search';
+} from '../../contract/list-search';
 import { orNotFound } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/tags/$tagId')({

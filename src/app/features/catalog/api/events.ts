@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Event } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
-import { type EventsPageQuery, eventsSearchParams } from './events-query';
+import { type EventsPageQuery, eventsSearchParams } from '../../../../contract/events-page-query';
 
-export { type EventsPageQuery, eventsSearchParams } from './events-query';
+export { type EventsPageQuery, eventsSearchParams } from '../../../../contract/events-page-query';
 
 export interface EventsPage {
   events: Event[];

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { PAGE_SIZES, type ListSearch, SORT_FIELDS, STATUSES, type SortField } from '../list-search';
+import {
+  PAGE_SIZES,
+  type ListSearch,
+  SORT_FIELDS,
+  STATUSES,
+  type SortField,
+} from '../../../../contract/list-search';
 
 const SORT_LABELS: Record<SortField, string> = {
   volume: 'Volume',

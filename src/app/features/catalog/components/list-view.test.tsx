@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent, renderInApp } from '../../../test/render';
-import { DEFAULT_LIST_SEARCH } from '../list-search';
+import { DEFAULT_LIST_SEARCH } from '../../../../contract/list-search';
 import { ListView } from './list-view';
 
 afterEach(() => vi.unstubAllGlobals());

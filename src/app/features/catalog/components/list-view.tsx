@@ -3,7 +3,7 @@ import { EmptyState, ErrorState } from '../../../components/status-states';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount } from '../../../lib/format';
 import { useEvents } from '../api/events';
-import { DEFAULT_LIST_SEARCH, type ListSearch, toEventsQuery } from '../list-search';
+import { DEFAULT_LIST_SEARCH, type ListSearch, toEventsQuery } from '../../../../contract/list-search';
 import { EventList, EventListSkeleton } from './event-list';
 import { ListToolbar } from './list-toolbar';
 import { Pagination } from './pagination';

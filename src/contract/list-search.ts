@@ -1,10 +1,12 @@
-import type { EventsPageQuery } from './api/events-query';
+import type { EventsPageQuery } from './events-page-query';
 
 /**
  * The view state of every list page, kept in the URL (`validateSearch`). Each field falls back to its
  * default on anything invalid (the `.catch()` semantics), so a hand-edited or stale link still opens a
  * page. Hand-written rather than zod: zod's runtime (shared with the Keys page's chunk) would add
- * ~15 kB gzip to every catalog page, a seventh of the whole budget, for six fields.
+ * ~15 kB gzip to every catalog page, a seventh of the whole budget, for six fields. In the contract
+ * because shared links are a public interface, and the server names the data URL a default view
+ * will fetch (its preload) from the same definition as the dashboard.
  */
 export const SORT_FIELDS = ['volume', 'volume24hr', 'liquidity', 'endDate'] as const;
 export const STATUSES = ['active', 'closed', 'all'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsSearchParams } from './api/events';
+import { eventsSearchParams } from './events-page-query';
 import { DEFAULT_LIST_SEARCH, listSearchSchema, toEventsQuery } from './list-search';
 
 const parse = (input: Record<string, unknown>) => listSearchSchema.parse(input);

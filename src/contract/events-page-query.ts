@@ -1,6 +1,6 @@
 /**
- * The `/events` query of the lists, as a URL: no imports, so the server can name the exact URL a
- * page will fetch and preload it (src/server/web/plugin.ts).
+ * The `/events` query of the dashboard's lists, as a URL: shared so that the server can name the
+ * exact URL a page will fetch and preload it (src/server/web/plugin.ts).
  */
 
 /** The part of `GET /events` (CONTRACT B6) the dashboard's lists use. */
