@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { EventsQuery, searchParamsToObject, toSearchParams } from '../../contract/catalog-query';
 import { eventsCacheKey } from './plugin';
-import { type CachedResponse, etagMatches, jsonResponse, ResponseCache } from './response-cache';
+import {
+  type CachedResponse,
+  etagMatches,
+  jsonResponse,
+  ResponseCache,
+  type ResponseCacheOptions,
+} from './response-cache';
 
 const response = (text: string): CachedResponse => jsonResponse({ text });
+/** A cache on a clock the test moves: 5 s TTL, then 5 s in which a stale entry may be served. */
+function clockedCache(options: Partial<ResponseCacheOptions> = {}) {
+  const clock = { now: 1_000 };
+  const cache = new ResponseCache({
+    ttlMs: 5_000,
+    staleMs: 5_000,
+    maxEntries: 10,
+    maxBytes: 1e6,
+    now: () => clock.now,
+    ...options,
+  });
+  return { cache, clock };
+}
 const parse = (qs: string) => EventsQuery.parse(searchParamsToObject(new URLSearchParams(qs)));
 
 describe('ResponseCache', () => {
@@ -21,14 +40,7 @@ describe('ResponseCache', () => {
   });
 
   it('serves a stale entry while one background refresh runs, then the refreshed one', async () => {
-    let now = 1_000;
-    const cache = new ResponseCache({
-      ttlMs: 5_000,
-      staleMs: 5_000,
-      maxEntries: 10,
-      maxBytes: 1e6,
-      now: () => now,
-    });
+    const { cache, clock } = clockedCache();
     let loads = 0;
     let release!: () => void;
     const load = async () => {
@@ -37,7 +49,7 @@ describe('ResponseCache', () => {
       return response(`v${loads}`);
     };
     await cache.get('k', load);
-    now += 6_000; // expired, within its stale time
+    clock.now += 6_000; // expired, within its stale time
     const during = await Promise.all(Array.from({ length: 5 }, () => cache.get('k', load)));
     expect(during.map((r) => r?.body.toString())).toEqual(Array(5).fill('{"text":"v1"}'));
     expect(cache.lookup('k')).toBeUndefined(); // not fresh: the hot path does not serve it
@@ -49,18 +61,10 @@ describe('ResponseCache', () => {
   });
 
   it('refreshes at most maxRefreshes entries at a time, serving the others stale until their turn', async () => {
-    let now = 1_000;
-    const cache = new ResponseCache({
-      ttlMs: 5_000,
-      staleMs: 5_000,
-      maxRefreshes: 1,
-      maxEntries: 10,
-      maxBytes: 1e6,
-      now: () => now,
-    });
+    const { cache, clock } = clockedCache({ maxRefreshes: 1 });
     await cache.get('a', async () => response('a1'));
     await cache.get('b', async () => response('b1'));
-    now += 6_000;
+    clock.now += 6_000;
     let release!: () => void;
     const slow = async () => {
       await new Promise<void>((resolve) => (release = resolve));
@@ -84,52 +88,31 @@ describe('ResponseCache', () => {
   });
 
   it('keeps the response it holds when a refresh finds the same one (its compressed forms stay valid)', async () => {
-    let now = 1_000;
-    const cache = new ResponseCache({
-      ttlMs: 5_000,
-      staleMs: 5_000,
-      maxEntries: 10,
-      maxBytes: 1e6,
-      now: () => now,
-    });
+    const { cache, clock } = clockedCache();
     const first = await cache.get('k', async () => response('same'));
-    now += 5_000;
+    clock.now += 5_000;
     await cache.get('k', async () => response('same')); // stale: refreshed in the background
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.lookup('k')).toBe(first); // fresh again, and the very same object
-    now += 5_000;
+    clock.now += 5_000;
     await cache.get('k', async () => jsonResponse({ text: 'same' }, { 'X-Total-Count': '3' }));
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.lookup('k')?.headers).toEqual({ 'X-Total-Count': '3' });
   });
 
   it('waits for the loader once an entry is past its stale time', async () => {
-    let now = 1_000;
-    const cache = new ResponseCache({
-      ttlMs: 5_000,
-      staleMs: 5_000,
-      maxEntries: 10,
-      maxBytes: 1e6,
-      now: () => now,
-    });
+    const { cache, clock } = clockedCache();
     let loads = 0;
     const load = async () => response(`v${++loads}`);
     await cache.get('k', load);
-    now += 10_000;
+    clock.now += 10_000;
     expect((await cache.get('k', load))?.body.toString()).toBe('{"text":"v2"}');
   });
 
   it('keeps serving the stale entry when a refresh fails, and drops it when the refresh finds nothing', async () => {
-    let now = 1_000;
-    const cache = new ResponseCache({
-      ttlMs: 5_000,
-      staleMs: 5_000,
-      maxEntries: 10,
-      maxBytes: 1e6,
-      now: () => now,
-    });
+    const { cache, clock } = clockedCache();
     await cache.get('k', async () => response('v1'));
-    now += 6_000;
+    clock.now += 6_000;
     const failing = async (): Promise<CachedResponse> => {
       throw new Error('database down');
     };
