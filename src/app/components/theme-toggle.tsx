@@ -23,7 +23,7 @@ export function applyTheme(dark: boolean): void {
 
 /**
  * Light/dark switch. Until the user picks, the system setting rules (and is followed live);
- * a pick is saved and wins from then on. public/theme.js applies the same rule before first paint.
+ * a pick is saved and wins from then on. the inline script in index.html applies the same rule before first paint.
  */
 export function ThemeToggle() {
   const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));

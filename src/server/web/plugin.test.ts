@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
     <!--page-meta-->
     <title>Marketdesk</title>
     <!--/page-meta-->
+    <script>document.documentElement.dataset.theme = 'x';</script>
     <script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 
 let app: FastifyInstance;
@@ -28,7 +30,6 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'theme.js'), '/* theme */');
   // A build manifest in Vite's shape: the entry, a route's split component and the chunks they share.
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
@@ -172,11 +173,14 @@ describe('web plugin', () => {
     expect(series.body).toContain('<title>FOMC · Marketdesk</title>');
   });
 
-  it('sends security headers on pages: CSP without inline script, no framing, nosniff, referrer policy', async () => {
+  it("sends security headers on pages: CSP allowing only the page's own inline script, no framing, nosniff, referrer policy", async () => {
     const res = await get('/');
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    const theme = createHash('sha256')
+      .update("document.documentElement.dataset.theme = 'x';")
+      .digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${theme}';`);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");

@@ -10,7 +10,7 @@ import { eventsSearchParams } from '../../contract/events-page-query';
 import { DEFAULT_LIST_SEARCH, toEventsQuery } from '../../contract/list-search';
 import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { type RoutePage, routeChunks } from './route-chunks';
-import { helmetOptions } from './security-headers';
+import { helmetOptions, inlineScriptHashes } from './security-headers';
 
 export interface WebPluginOptions extends PluginOptions {
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
@@ -44,14 +44,18 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const { config, database } = opts;
   const root = resolve(opts.distDir ?? join(process.cwd(), 'dist'));
   const indexFile = join(root, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   await app.register(
     helmet,
     // The same variables the dashboard was built with (see src/app/lib/config.ts).
-    helmetOptions({ gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL }),
+    helmetOptions(
+      { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
+      indexHtml ? inlineScriptHashes(indexHtml) : [],
+    ),
   );
 
-  if (!existsSync(indexFile)) {
+  if (indexHtml === null) {
     app.log.warn(`dashboard not built (${indexFile} missing): run \`npm run build\``);
     app.get('/', async (_request, reply) =>
       reply
@@ -61,7 +65,6 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     );
     return;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
   const chunks = routeChunks(root);
   // The dashboard fetches its data same-origin unless built for another API deployment.
   const gamma = config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL ? config.GAMMA_BASE : null;

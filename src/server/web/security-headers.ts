@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
@@ -25,11 +26,27 @@ export interface ApiTargets {
 }
 
 /**
- * Helmet settings for the dashboard's responses. No inline script anywhere (the theme script is a
- * file in public/), and React's style props go through the CSSOM, which CSP does not restrict, so
- * style-src needs no 'unsafe-inline' either.
+ * CSP sources for the inline scripts of a page (`'sha256-…'` of each one's exact text): the theme
+ * script runs before first paint without a request of its own, and no other inline script can run.
  */
-export function helmetOptions(targets: ApiTargets): FastifyHelmetOptions {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || text === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Helmet settings for the dashboard's responses. Inline scripts only by hash (the theme script, see
+ * inlineScriptHashes), never 'unsafe-inline'; React's style props go through the CSSOM, which CSP
+ * does not restrict, so style-src needs no 'unsafe-inline' either.
+ */
+export function helmetOptions(
+  targets: ApiTargets,
+  scriptHashes: readonly string[] = [],
+): FastifyHelmetOptions {
   const connect = new Set(["'self'", ...EXTRA_CONNECT_SOURCES]);
   for (const url of [targets.gammaUrl, targets.clobUrl]) {
     const origin = originOf(url);
@@ -41,7 +58,7 @@ export function helmetOptions(targets: ApiTargets): FastifyHelmetOptions {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...scriptHashes],
         'style-src': ["'self'"],
         // Catalog images may live on any https host (real exports point at a CDN); the app only renders http(s) or same-origin URLs.
         // data: for the wallet icons EIP-6963 announces on the Keys page (the spec requires data URIs).
