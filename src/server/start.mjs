@@ -10,10 +10,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // Inside node_modules so that the bundle's package imports resolve exactly as the sources' do.
 const outDir = join(root, 'node_modules', '.cache', 'marketdesk-server');
 const bundle = join(outDir, 'main.mjs');
-const inputs = ['src/server', 'src/contract', 'package-lock.json'];
+const serverSources = ['src/server', 'src/contract', 'package-lock.json'];
 
 /** @param {string} path @returns {number} */
-export function newestMtime(path) {
+function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -55,6 +55,6 @@ async function buildServer() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (isStale(bundle, inputs)) await buildServer();
+  if (isStale(bundle, serverSources)) await buildServer();
   await import(pathToFileURL(bundle).href);
 }

@@ -3,8 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Event, Series, TagWithCount } from '../../contract/catalog';
-import { EVENTS_DEFAULT_LIMIT } from '../../contract/catalog';
+import { Event, EVENTS_DEFAULT_LIMIT, Series, TagWithCount } from '../../contract/catalog';
 import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
@@ -25,9 +24,10 @@ import {
  * process while the server runs and the server is not told: a response served is at most
  * CACHE_TTL_MS old plus the duration of its background refresh (the old one is served meanwhile;
  * refreshes wait their turn, two at a time, STALE_MS at most), and a client may keep it
- * CLIENT_MAX_AGE_S more (Cache-Control), so an import shows within ~15 s, ~45 s at worst. The embedded database cannot change under a running server (its data directory is
- * locked to one process, so the import command runs only while the server is stopped), so there
- * entries live until evicted (bounded LRU) and a refresh, which blocks PGlite's one thread, is rare.
+ * CLIENT_MAX_AGE_S more (Cache-Control), so an import shows within ~15 s, ~45 s at worst. The
+ * embedded database cannot change under a running server (its data directory is locked to one
+ * process, so the import command runs only while the server is stopped), so there entries live
+ * until evicted (bounded LRU) and a refresh, which blocks PGlite's one thread, is rare.
  */
 export const CACHE_TTL_MS = 5_000;
 export const STALE_MS = 30_000;
@@ -57,6 +57,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     staleMs: STALE_MS,
     ttlJitter: 0.2,
     maxEntries: 1_000,
+    // Counts identity bodies; their br and gzip forms (content-coding.ts) add about half as much again.
     maxBytes: 64 * 1024 * 1024,
     ...cache,
   };

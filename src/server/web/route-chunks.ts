@@ -27,17 +27,16 @@ const ROUTE_MODULES: Record<RoutePage, string> = {
  * the HTML could. Empty when the build has no manifest (a fixture build, an older build).
  */
 export function routeChunks(distDir: string): Record<RoutePage, string[]> {
-  const empty = Object.fromEntries(Object.keys(ROUTE_MODULES).map((page) => [page, []])) as unknown as Record<
-    RoutePage,
-    string[]
-  >;
+  const chunks = Object.fromEntries(
+    Object.keys(ROUTE_MODULES).map((page) => [page, []]),
+  ) as unknown as Record<RoutePage, string[]>;
   const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) return empty;
+  if (!existsSync(path)) return chunks;
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(path, 'utf8'));
   } catch {
-    return empty;
+    return chunks;
   }
   const closure = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -49,9 +48,9 @@ export function routeChunks(distDir: string): Record<RoutePage, string[]> {
   };
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
   for (const [page, module] of Object.entries(ROUTE_MODULES) as [RoutePage, string][]) {
-    empty[page] = [...closure([module])]
+    chunks[page] = [...closure([module])]
       .filter((key) => !entry.has(key))
       .map((key) => `/${(manifest[key] as ManifestChunk).file}`);
   }
-  return empty;
+  return chunks;
 }
