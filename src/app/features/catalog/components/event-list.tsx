@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
 import { EventRow } from './event-row';
@@ -23,10 +23,10 @@ function ColumnHeads() {
 const FIRST_ROWS = 10;
 
 /**
- * The events as rows, then `after` (the pagination). A list that just appeared draws in steps, each a
- * background render React interrupts for input: the skeleton's shape first, then a screenful of rows,
- * then the rest. Data arriving at once with the code then no longer holds the first paint and the
- * main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
+ * The events as rows, then `after` (the pagination). A list that just appeared draws in steps, each in
+ * its own task after a paint (effects run after the browser paints): the skeleton's shape first, then
+ * a screenful of rows, then the rest. Data arriving at once with the code then no longer holds the
+ * first paint and the main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
  * moves down; a list already on screen (next page, other sort) updates in one go.
  */
 export function EventList({
@@ -40,7 +40,7 @@ export function EventList({
 }) {
   const [step, setStep] = useState<0 | 1 | 2>(0);
   useEffect(() => {
-    if (step < 2) startTransition(() => setStep(step === 0 ? 1 : 2));
+    if (step < 2) setStep(step === 0 ? 1 : 2);
   }, [step]);
   if (step === 0) return <EventListSkeleton rows={Math.min(events.length, FIRST_ROWS)} />;
   const shown = step === 1 ? events.slice(0, FIRST_ROWS) : events;
