@@ -15,8 +15,9 @@ function SearchField() {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  // Back/forward or a link changed q: show what the URL says.
-  useEffect(() => setValue(urlQuery), [urlQuery]);
+  // Back/forward or a link changed q: show what the URL says, unless it is what is typed (trimmed:
+  // "fed " sent as q=fed keeps its space for the next word).
+  useEffect(() => setValue((typed) => (typed.trim() === urlQuery ? typed : urlQuery)), [urlQuery]);
 
   useEffect(() => {
     if (!onList || value.trim() === urlQuery) return;

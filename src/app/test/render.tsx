@@ -17,7 +17,7 @@ export function renderInApp(ui: ReactNode, { queryClient }: { queryClient?: Quer
       <RouterProvider router={router as never} />
     </QueryClientProvider>,
   );
-  return { ...result, queryClient: client };
+  return { ...result, queryClient: client, router };
 }
 
 /**

@@ -56,6 +56,8 @@ describe('EventList', () => {
   it('survives malformed markets: shows the event without a price', async () => {
     const event = makeEvent({
       markets: [
+        null as never,
+        'junk' as never,
         {
           id: '1',
           question: 'Broken?',
