@@ -7,8 +7,22 @@ const STRIP_SIZE = 12;
 
 /** The most active tags as one-click scopes; fixed height whether loading, loaded or failed (no jump). */
 export function TagStrip() {
-  const { data } = useTags();
+  const { data, isError, refetch, isFetching } = useTags();
   const tags = data ? [...data].sort((a, b) => b.eventCount - a.eventCount).slice(0, STRIP_SIZE) : null;
+  if (!tags && isError)
+    return (
+      <p role="alert" className="flex h-9 items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+        Popular tags could not load.
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          disabled={isFetching}
+          className="rounded-md px-2 py-1 font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
+        >
+          {isFetching ? 'Trying…' : 'Try again'}
+        </button>
+      </p>
+    );
   return (
     <nav aria-label="Popular tags" className="-mx-1 h-9 overflow-x-auto px-1 [scrollbar-width:none]">
       <ul className="flex h-9 items-center gap-1.5 whitespace-nowrap">
@@ -18,6 +32,8 @@ export function TagStrip() {
                 <Link
                   to="/tags/$tagId"
                   params={{ tagId: tag.id }}
+                  // Label and count would otherwise run together for a screen reader ("Politics1,234").
+                  aria-label={`${tag.label}, ${formatCount(tag.eventCount)} ${tag.eventCount === 1 ? 'event' : 'events'}`}
                   className="inline-flex h-7 items-center gap-1.5 rounded-full border border-neutral-300 px-3 text-xs font-medium hover:border-accent-500 hover:text-accent-700 dark:border-neutral-700 dark:hover:text-accent-300"
                 >
                   {tag.label}
