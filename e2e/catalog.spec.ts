@@ -160,11 +160,19 @@ test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ 
     ['/e/this-event-does-not-exist', 'event'],
     ['/tags/987654321', 'tag'],
     ['/series/987654321', 'series'],
+    // Ids the catalog refuses outright (400) are not-found pages too, not an error with a futile retry.
+    ['/tags/abc', 'tag'],
+    ['/series/1e3', 'series'],
   ] as const) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`This ${what} does not exist`);
   }
+  // A trailing slash is the same page.
+  const slashed = await page.goto('/tags/');
+  expect(slashed?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
   const other = await page.goto('/no/such/page');
   expect(other?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');

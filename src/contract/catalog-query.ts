@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_ID, canonicalId } from './catalog-id';
 import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS, type OrderField } from './catalog';
 
 /**
@@ -23,10 +24,7 @@ const once = (what: string) => z.string({ error: onlyOnce(what) });
 const hasControlCharacter = /\p{Cc}/u;
 
 const decimalInteger = (s: z.ZodString) =>
-  s
-    .regex(/^[0-9]{1,40}$/, 'must be a decimal integer')
-    // Canonical form: leading zeros dropped, so `007` and `7` are the same id.
-    .transform((v) => BigInt(v).toString());
+  s.regex(CATALOG_ID, 'must be a decimal integer').transform(canonicalId);
 
 const boolean = z
   .enum(['true', 'false'], { error: onlyOnce('must be exactly true or false') })

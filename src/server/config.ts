@@ -15,6 +15,14 @@ const Env = z.object({
     .optional(),
   GAMMA_BASE: mountPath.default('/gamma'),
   CLOB_BASE: mountPath.default('/clob'),
+  /** The origin people reach the dashboard at (behind a proxy, say): what shared links and previews point at. */
+  PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/?#\s]+$/,
+      'must be an origin like https://markets.example.com (no path or trailing slash)',
+    )
+    .optional(),
   /** Comma-separated origins allowed on the trading interface; default: the dashboard's own. */
   CORS_ORIGINS: z.string().optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(137),

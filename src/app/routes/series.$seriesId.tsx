@@ -10,13 +10,14 @@ import {
   listSearchSchema,
   toEventsQuery,
 } from '../../contract/list-search';
-import { orNotFound } from '../lib/route-helpers';
+import { catalogIdOrNotFound, orNotFound } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/series/$seriesId')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps }) => {
+    catalogIdOrNotFound(params.seriesId);
     void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { seriesId: params.seriesId })));
     const series = await orNotFound(queryClient.ensureQueryData(seriesByIdQueryOptions(params.seriesId)));
     return { title: series.title };

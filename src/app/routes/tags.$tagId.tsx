@@ -10,13 +10,14 @@ import {
   listSearchSchema,
   toEventsQuery,
 } from '../../contract/list-search';
-import { orNotFound } from '../lib/route-helpers';
+import { catalogIdOrNotFound, orNotFound } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/tags/$tagId')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps }) => {
+    catalogIdOrNotFound(params.tagId);
     void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { tagId: params.tagId })));
     const tag = await orNotFound(queryClient.ensureQueryData(tagByIdQueryOptions(params.tagId)));
     return { title: tag.label };

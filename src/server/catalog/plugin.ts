@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Event, EVENTS_DEFAULT_LIMIT, Series, TagWithCount } from '../../contract/catalog';
+import { CATALOG_ID } from '../../contract/catalog-id';
 import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
@@ -41,7 +42,7 @@ export interface CatalogPluginOptions extends PluginOptions {
   cache?: Partial<ResponseCacheOptions>;
 }
 
-const IdParams = z.object({ id: z.string().regex(/^[0-9]{1,40}$/, 'must be a decimal integer') });
+const IdParams = z.object({ id: z.string().regex(CATALOG_ID, 'must be a decimal integer') });
 const SlugParams = z.object({ slug: z.string().min(1) });
 const errors = { 400: ErrorBody, 404: ErrorBody };
 

@@ -163,11 +163,18 @@ describe('web plugin', () => {
     }
   });
 
-  it('tag and series pages carry their names', async () => {
+  it('tag and series pages carry their names and preview tags; an id with leading zeros is the same page', async () => {
     const tag = fed.tags[0];
     const tagPage = await get(`/tags/${tag.id}`);
     expect(tagPage.statusCode).toBe(200);
     expect(tagPage.body).toContain(`<title>${tag.label} · Marketdesk</title>`);
+    expect(tagPage.body).toContain(`<link rel="canonical" href="http://desk.example/tags/${tag.id}" />`);
+    expect(tagPage.body).toContain(`<meta property="og:url" content="http://desk.example/tags/${tag.id}" />`);
+    expect(tagPage.body).toContain(`<meta property="og:title" content="${tag.label} · Marketdesk" />`);
+    expect(tagPage.body).toContain('<meta name="twitter:card"');
+    const padded = await get(`/tags/00${tag.id}`);
+    expect(padded.statusCode).toBe(200);
+    expect(padded.body).toContain(`<link rel="canonical" href="http://desk.example/tags/${tag.id}" />`);
     const series = await get(`/series/${fed.series[0].id}`);
     expect(series.statusCode).toBe(200);
     expect(series.body).toContain('<title>FOMC · Marketdesk</title>');
@@ -187,6 +194,19 @@ describe('web plugin', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a page path with a trailing slash redirects to the one without, never off the site', async () => {
+    for (const [from, to] of [
+      ['/tags/', '/tags'],
+      ['/e/fed-decision-in-september-762/?ref=chat', '/e/fed-decision-in-september-762?ref=chat'],
+      ['//evil.example/', '/evil.example'],
+      ['///evil.example//', '/evil.example'],
+    ]) {
+      const res = await get(from!);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
   });
 
   it('hashed assets are immutable; a missing asset is a JSON 404, not the page', async () => {
@@ -215,5 +235,38 @@ describe('web plugin', () => {
     expect(res.body).toContain(
       '<link rel="canonical" href="http://127.0.0.1:18401/e/fed-decision-in-september-762" />',
     );
+  });
+});
+
+describe('web plugin with PUBLIC_URL', () => {
+  it('points canonical and preview links at the public origin, whatever Host the request carries', async () => {
+    const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'https://markets.example.org' });
+    const behindProxy = Fastify();
+    registerErrorHandling(behindProxy);
+    behindProxy.get('/gamma/events', async () => []);
+    await behindProxy.register(webPlugin, { config, database, distDir: dist });
+    try {
+      const res = await behindProxy.inject({
+        method: 'GET',
+        url: '/e/fed-decision-in-september-762',
+        headers: { host: '10.0.0.7:8080' },
+      });
+      expect(res.body).toContain(
+        '<link rel="canonical" href="https://markets.example.org/e/fed-decision-in-september-762" />',
+      );
+      expect(res.body).not.toContain('10.0.0.7');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('refuses a PUBLIC_URL that is not a bare http(s) origin', () => {
+    for (const bad of [
+      'markets.example.org',
+      'https://markets.example.org/',
+      'https://x.org/desk',
+      'ftp://x.org',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
   });
 });

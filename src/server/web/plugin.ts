@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../app';
 import * as repository from '../catalog/repository';
 import type { Config } from '../config';
+import { CATALOG_ID } from '../../contract/catalog-id';
 import { eventsSearchParams } from '../../contract/events-page-query';
 import { DEFAULT_LIST_SEARCH, toEventsQuery } from '../../contract/list-search';
 import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
@@ -19,7 +20,6 @@ export interface WebPluginOptions extends PluginOptions {
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const NUMERIC_ID = /^(0|[1-9][0-9]{0,39})$/;
 /** Paths the dashboard has a page for (the not-found page answers everything else with 404). */
 const STATIC_PAGES: Record<string, { name: string; page: RoutePage }> = {
   '/': { name: 'Top markets', page: 'top' },
@@ -154,7 +154,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
           };
         }
       }
-      if (kind === 'tags' && param !== null && NUMERIC_ID.test(param)) {
+      if (kind === 'tags' && param !== null && CATALOG_ID.test(param)) {
         const tag = await repository.getTagById(database.db, param);
         if (tag) {
           return {
@@ -168,7 +168,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
           };
         }
       }
-      if (kind === 'series' && param !== null && NUMERIC_ID.test(param)) {
+      if (kind === 'series' && param !== null && CATALOG_ID.test(param)) {
         const series = await repository.getSeriesById(database.db, param);
         if (series) {
           return {
@@ -194,6 +194,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     const search = query.join('?');
     // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
     if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
+    // One address per page, as the dashboard's router has it: `/tags/` is `/tags`. Leading slashes
+    // collapse too, so `//host/` cannot become a redirect to another site.
+    if (path.length > 1 && path.endsWith('/')) {
+      const target = `/${path.replace(/^\/+|\/+$/g, '')}${query.length > 0 ? `?${search}` : ''}`;
+      return reply.redirect(target, 301);
+    }
     const page = await resolvePage(request, path, search);
     return reply
       .code(page.status)
@@ -216,8 +222,12 @@ function safeDecode(segment: string): string | null {
   }
 }
 
-/** The origin links in previews point at: the request's Host when well-formed, else the configured bind address. */
+/**
+ * The origin links in previews point at: PUBLIC_URL when set (a proxy in front may change scheme and
+ * host), else the request's Host when well-formed, else the bind address.
+ */
 function publicOrigin(request: FastifyRequest, config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL;
   const host = request.headers.host;
   if (host && HOST_HEADER.test(host)) return `${request.protocol}://${host}`;
   const bind = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
