@@ -33,6 +33,8 @@ describe('list search params', () => {
 
   it('search text: numbers kept as text, trimmed, at most 200 characters', () => {
     expect(parse({ q: 2028 }).q).toBe('2028');
+    expect(parse({ q: true }).q).toBe('true');
+    expect(parse({ q: null }).q).toBe('null');
     expect(parse({ q: '  fed  ' }).q).toBe('fed');
     expect(parse({ q: 'x'.repeat(500) }).q).toHaveLength(200);
   });

@@ -42,8 +42,11 @@ function oneOf<T>(allowed: readonly T[], value: unknown, fallback: T): T {
 }
 
 function searchText(value: unknown): string {
-  // Number-looking text (`q=2028`) arrives as a number from the router's JSON-ish parser.
-  if (typeof value !== 'string' && typeof value !== 'number') return DEFAULT_LIST_SEARCH.q;
+  // The router parses values as JSON where they are: a hand-typed `q=2028`, `q=true` or `q=null`
+  // arrives as a number, a boolean or null, and is still the text typed.
+  if (value === null) return 'null';
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    return DEFAULT_LIST_SEARCH.q;
   return String(value).trim().slice(0, SEARCH_MAX_LENGTH);
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../test/render';
@@ -25,5 +25,21 @@ describe('TopBar search', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'fed' }));
     await router.navigate({ to: '/', search: { q: 'election' } as never });
     await waitFor(() => expect(field).toHaveValue('election'));
+  });
+});
+
+describe('TopBar menu (narrow screens)', () => {
+  it('opens with its button and closes on Escape, focus back on the button', async () => {
+    const user = userEvent.setup();
+    renderInApp(<TopBar />);
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById('mobile-nav')!;
+    await user.click(within(menu).getByRole('link', { name: 'Tags' }).closest('nav')!);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('mobile-nav')).toBeNull();
+    expect(button).toHaveFocus();
   });
 });

@@ -101,8 +101,20 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-20 border-b border-neutral-200 bg-white/95 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95">
@@ -121,6 +133,7 @@ export function TopBar() {
         </nav>
         <ThemeToggle />
         <button
+          ref={menuButton}
           type="button"
           className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           aria-expanded={menuOpen}
