@@ -106,7 +106,7 @@ test('tag view: from the strip on / to the tag list, scoped by the tag', async (
   await page.goto('/');
   const chip = page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first();
   await expect(chip).toBeVisible();
-  const label = (await chip.textContent())!.replace(/[\d,]+$/, '').trim();
+  const label = (await chip.textContent())!.replace(/[\d,]+\s*events?$/, '').trim();
   await chip.click();
   await expect(page).toHaveURL(/\/tags\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
+import { axeViolations, saveScreenshot } from './support/page-checks';
 import { type TestWallet, installTestWallet } from './wallet';
 
 /**
@@ -9,28 +9,6 @@ import { type TestWallet, installTestWallet } from './wallet';
  * every signature is made in this process with a viem private-key account. Each test uses a fresh
  * key pair, so the per-address limit of 10 keys never couples tests.
  */
-
-const SCREENSHOTS = 'test-results/screenshots';
-mkdirSync(SCREENSHOTS, { recursive: true });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core on the page's own content (the shell's top bar is the dashboard's to check). */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol, which the page's CSP does not restrict.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(context: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const { violations } = await axe.run({ include: ['main'] });
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-}
 
 /**
  * keys-<state>-<width>-<theme>.png at phone and desktop widths, light and dark, each also checked
@@ -47,8 +25,8 @@ async function screenshots(page: Page, state: string): Promise<void> {
       }, theme === 'dark');
       // From the top, so the sticky top bar is not painted mid-page in the full-page capture.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SCREENSHOTS}/keys-${state}-${width}-${theme}.png`, fullPage: true });
-      expect(await axeViolations(page), `axe: ${state} ${width} ${theme}`).toEqual([]);
+      await saveScreenshot(page, `keys-${state}-${width}-${theme}`);
+      expect(await axeViolations(page, ['main']), `axe: ${state} ${width} ${theme}`).toEqual([]);
     }
   }
   await page.evaluate(() => {

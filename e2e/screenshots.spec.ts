@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations, saveScreenshot } from './support/page-checks';
 
-/** Every page at phone and desktop width, light and dark: saved as artifacts to look at. */
+/**
+ * Every page at phone and desktop width, light and dark: saved as artifacts to look at, and each
+ * checked with axe-core as drawn (contrast differs per theme, layout per width).
+ */
 const PAGES = [
   { name: 'home', url: '/', ready: 'Top markets' },
   { name: 'tags', url: '/tags', ready: 'Tags' },
@@ -33,10 +37,8 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: `test-results/screenshots/${p.name}-${width}-${scheme}.png`,
-          fullPage: true,
-        });
+        await saveScreenshot(page, `${p.name}-${width}-${scheme}`);
+        expect(await axeViolations(page), `axe: ${p.name} ${width} ${scheme}`).toEqual([]);
       }
     });
   }

@@ -32,14 +32,14 @@ export function TagStrip() {
                 <Link
                   to="/tags/$tagId"
                   params={{ tagId: tag.id }}
-                  // Label and count would otherwise run together for a screen reader ("Politics1,234").
-                  aria-label={`${tag.label}, ${formatCount(tag.eventCount)} ${tag.eventCount === 1 ? 'event' : 'events'}`}
                   className="inline-flex h-7 items-center gap-1.5 rounded-full border border-neutral-300 px-3 text-xs font-medium hover:border-accent-500 hover:text-accent-700 dark:border-neutral-700 dark:hover:text-accent-300"
                 >
-                  {tag.label}
+                  {/* The spaces (not drawn between flex items) keep label and count apart when read out. */}
+                  {tag.label}{' '}
                   <span className="text-neutral-600 tabular-nums dark:text-neutral-400">
                     {formatCount(tag.eventCount)}
-                  </span>
+                  </span>{' '}
+                  <span className="sr-only">{tag.eventCount === 1 ? 'event' : 'events'}</span>
                 </Link>
               </li>
             ))
