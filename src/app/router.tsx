@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
+import { NotFound } from './components/status-states';
 import { ApiError } from './lib/api-client';
+import type { NotFoundData } from './lib/route-helpers';
 import { routeTree } from './routeTree.gen';
 
 export function createQueryClient(): QueryClient {
@@ -28,6 +30,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMinMs: 300,
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
+    // The one not-found page, for unknown paths and for the event, tag or series a loader did not find
+    // (route-helpers.ts says why no route has a notFoundComponent of its own).
+    defaultNotFoundComponent: ({ data }) => <NotFound what={(data as NotFoundData | undefined)?.what} />,
   });
 }
 

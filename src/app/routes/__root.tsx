@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { DocumentTitle } from '../components/document-title';
 import { Layout } from '../components/layout';
-import { NotFound } from '../components/status-states';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -11,7 +10,6 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: () => ({ meta: [{ title: 'Marketdesk' }] }),
   component: Root,
-  notFoundComponent: () => <NotFound />,
 });
 
 function Root() {

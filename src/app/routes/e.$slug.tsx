@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../components/status-states';
 import { eventBySlugQueryOptions, useEventBySlug } from '../features/catalog/api/event-by-slug';
 import { EventDetails } from '../features/catalog/components/event-details';
 import { EventDetailsSkeleton } from '../features/catalog/components/event-details-skeleton';
@@ -7,13 +6,15 @@ import { orNotFound } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/e/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
-    const event = await orNotFound(queryClient.ensureQueryData(eventBySlugQueryOptions(params.slug)));
+    const event = await orNotFound(queryClient.ensureQueryData(eventBySlugQueryOptions(params.slug)), {
+      routeId: '/e/$slug',
+      what: 'event',
+    });
     return { title: event.title };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Event'} · Marketdesk` }] }),
   pendingComponent: EventDetailsSkeleton,
   component: EventPage,
-  notFoundComponent: () => <NotFound what="event" />,
 });
 
 function EventPage() {

@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { NotFound } from '../components/status-states';
 import { eventsQueryOptions } from '../features/catalog/api/events';
 import { seriesByIdQueryOptions, useSeriesById } from '../features/catalog/api/series-by-id';
 import { ListView } from '../features/catalog/components/list-view';
@@ -12,20 +11,24 @@ import {
 } from '../../contract/list-search';
 import { catalogIdOrNotFound, orNotFound } from '../lib/route-helpers';
 
+const MISSING = { routeId: '/series/$seriesId', what: 'series' } as const;
+
 export const Route = createFileRoute('/series/$seriesId')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps }) => {
-    catalogIdOrNotFound(params.seriesId);
+    catalogIdOrNotFound(params.seriesId, MISSING);
     void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { seriesId: params.seriesId })));
-    const series = await orNotFound(queryClient.ensureQueryData(seriesByIdQueryOptions(params.seriesId)));
+    const series = await orNotFound(
+      queryClient.ensureQueryData(seriesByIdQueryOptions(params.seriesId)),
+      MISSING,
+    );
     return { title: series.title };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Series'} · Marketdesk` }] }),
   pendingComponent: ListViewSkeleton,
   component: SeriesList,
-  notFoundComponent: () => <NotFound what="series" />,
 });
 
 function SeriesList() {

@@ -1,5 +1,4 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { NotFound } from '../components/status-states';
 import { eventsQueryOptions } from '../features/catalog/api/events';
 import { tagByIdQueryOptions, useTagById } from '../features/catalog/api/tag-by-id';
 import { ListView } from '../features/catalog/components/list-view';
@@ -12,20 +11,21 @@ import {
 } from '../../contract/list-search';
 import { catalogIdOrNotFound, orNotFound } from '../lib/route-helpers';
 
+const MISSING = { routeId: '/tags/$tagId', what: 'tag' } as const;
+
 export const Route = createFileRoute('/tags/$tagId')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps }) => {
-    catalogIdOrNotFound(params.tagId);
+    catalogIdOrNotFound(params.tagId, MISSING);
     void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { tagId: params.tagId })));
-    const tag = await orNotFound(queryClient.ensureQueryData(tagByIdQueryOptions(params.tagId)));
+    const tag = await orNotFound(queryClient.ensureQueryData(tagByIdQueryOptions(params.tagId)), MISSING);
     return { title: tag.label };
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Tag'} · Marketdesk` }] }),
   pendingComponent: ListViewSkeleton,
   component: TagList,
-  notFoundComponent: () => <NotFound what="tag" />,
 });
 
 function TagList() {
