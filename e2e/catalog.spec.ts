@@ -55,7 +55,7 @@ test('sort, status, search and pagination live in the URL and change the results
   await page.getByLabel('Order').selectOption('desc');
   await page.getByLabel('Per page').selectOption('10');
   await expect(page).toHaveURL(/[?&]size=10/);
-  await page.getByRole('button', { name: /Next/ }).click();
+  await page.getByRole('link', { name: /Next/ }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   const page2 = await api(page, 'order=volume&ascending=false&limit=10&offset=10');
   await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
@@ -72,6 +72,12 @@ test('sort, status, search and pagination live in the URL and change the results
   await expect(page.getByLabel('Per page')).toHaveValue('10');
   await expect(page.getByLabel('Status')).toHaveValue('all');
   await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
+  // Forward opens the event again; back once more is the same list.
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await page.goBack();
+  await expect(page).toHaveURL(listUrl);
+  await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
 });
 
 test('debounced title search filters the list and keeps its text in the URL', async ({ page }) => {
@@ -83,6 +89,14 @@ test('debounced title search filters the list and keeps its text in the URL', as
   expect(found.events.length).toBeGreaterThan(0);
   await expect(rowTitles(page)).toHaveText(found.events.map((e) => e.title));
   for (const title of found.events.map((e) => e.title)) expect(title.toLowerCase()).toContain('fed');
+
+  // Back from an event restores the search, text included.
+  await rowTitles(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/e\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]q=Fed/);
+  await expect(page.getByRole('searchbox', { name: 'Search events by title' })).toHaveValue('Fed');
+  await expect(rowTitles(page)).toHaveText(found.events.map((e) => e.title));
 
   await page.getByRole('searchbox', { name: 'Search events by title' }).fill('zzzz-nothing-matches');
   await expect(page.getByText('No events match this view.')).toBeVisible();
@@ -153,6 +167,75 @@ test('an event opens from the list and reloads from its own URL (imported real e
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
   await page.getByText('Market details').first().click();
   await expect(page.getByRole('button', { name: 'Copy condition id' }).first()).toBeVisible();
+
+  // Other events of its series, below, each a link to its own page.
+  const more = page.getByRole('region', { name: 'More in FOMC' });
+  const others = more.getByRole('link').filter({ hasNotText: 'FOMC' });
+  await expect(others.first()).toBeVisible();
+  const series = await api(page, 'series_id=35&order=volume&ascending=false&limit=7');
+  const expected = series.events.filter((e) => e.slug !== 'fed-decision-in-september-762').slice(0, 6);
+  await expect(others).toHaveCount(expected.length);
+  await others.first().click();
+  await expect(page).toHaveURL(new RegExp(`/e/${expected[0]!.slug}$`));
+});
+
+test('hover or focus on an event link fetches the event before it is opened, so it opens with its data', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const links = rowTitles(page).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const slugOf = async (i: number) => (await links.nth(i).getAttribute('href'))!.replace('/e/', '');
+
+  const hovered = await slugOf(0);
+  const onHover = page.waitForRequest((r) => r.url().endsWith(`/gamma/events/slug/${hovered}`));
+  await links.nth(0).hover();
+  await onHover;
+
+  const focused = await slugOf(1);
+  const onFocus = page.waitForRequest((r) => r.url().endsWith(`/gamma/events/slug/${focused}`));
+  await links.nth(1).focus();
+  await onFocus;
+
+  // Opened: the title at once, never the loading skeleton, and no second request for it.
+  let refetched = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith(`/gamma/events/slug/${focused}`)) refetched = true;
+  });
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawSkeleton: boolean };
+    seen.sawSkeleton = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="event-skeleton"]')) seen.sawSkeleton = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/e/${focused}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sawSkeleton: boolean }).sawSkeleton)).toBe(false);
+  expect(refetched).toBe(false);
+});
+
+test('a page whose data fails shows why, and "Try again" loads it once the server answers', async ({
+  page,
+}) => {
+  let failing = true;
+  await page.route('**/gamma/events/slug/fed-decision-in-september-762', (route) =>
+    failing
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The catalog is briefly unavailable.', code: 'SERVICE_UNAVAILABLE' }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/e/fed-decision-in-september-762');
+  const alert = page.getByRole('alert');
+  // After the two quiet retries a 5xx gets (1 s, then 2 s).
+  await expect(alert).toContainText('The catalog is briefly unavailable.', { timeout: 15_000 });
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
 });
 
 test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ page }) => {
@@ -240,6 +323,16 @@ test('pages carry the security headers', async ({ page }) => {
   await page.reload();
   await expect(rowTitles(page).first()).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('with no choice made, the theme follows the system', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('the theme toggle switches and persists across reloads', async ({ page }) => {

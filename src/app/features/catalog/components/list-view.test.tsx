@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent, renderInApp } from '../../../test/render';
@@ -44,13 +44,13 @@ describe('ListView', () => {
     expect(screen.queryByTestId('event-list-skeleton')).toBeNull();
   });
 
-  it('toolbar and pagination report changes (which the route puts in the URL)', async () => {
+  it('the toolbar reports changes (which the route puts in the URL); pagination links to the pages of this view', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse([makeEvent()], { total: 45 })),
     );
     const onSearchChange = vi.fn();
-    renderInApp(
+    const { router } = renderInApp(
       <ListView heading="Top markets" search={DEFAULT_LIST_SEARCH} onSearchChange={onSearchChange} />,
     );
     await screen.findByRole('link', { name: 'Will it rain tomorrow?' });
@@ -58,9 +58,13 @@ describe('ListView', () => {
     expect(onSearchChange).toHaveBeenLastCalledWith({ sort: 'endDate', page: 1 });
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'all');
     expect(onSearchChange).toHaveBeenLastCalledWith({ status: 'all', page: 1 });
-    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
-    expect(onSearchChange).toHaveBeenLastCalledWith({ page: 2 });
-    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+    const next = screen.getByRole('link', { name: /Next/ });
+    expect(next).toHaveAttribute('href', '/?page=2');
+    // Page 1: "Previous" is there, dimmed, but not a link.
+    expect(screen.getByText(/Previous/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
+    await userEvent.click(next);
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
   });
 
   it('an error shows the contract sentence and a retry that asks again', async () => {

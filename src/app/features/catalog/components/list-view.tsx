@@ -71,14 +71,7 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
           <EventList
             events={page.events}
             busy={query.isPlaceholderData}
-            after={
-              <Pagination
-                page={search.page}
-                size={search.size}
-                total={page.total}
-                onPage={(next) => onSearchChange({ page: next })}
-              />
-            }
+            after={<Pagination page={search.page} size={search.size} total={page.total} />}
           />
         </>
       )}

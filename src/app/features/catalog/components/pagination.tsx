@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { formatCount } from '../../../lib/format';
 
 export function pageRange(
@@ -11,21 +13,23 @@ export function pageRange(
   return { from: Math.min(from, total + 1), to: Math.min(page * size, total), pages };
 }
 
-const buttonClass =
-  'inline-flex h-9 items-center rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-neutral-700 dark:hover:bg-neutral-800';
+const stepClass =
+  'inline-flex h-9 items-center rounded-md border border-neutral-300 px-3 text-sm font-medium dark:border-neutral-700';
+const linkClass = `${stepClass} hover:bg-neutral-100 dark:hover:bg-neutral-800`;
+const unavailableClass = `${stepClass} cursor-not-allowed opacity-40`;
 
-/** "21–40 of 1,234" with previous/next; the page number lives in the URL like every other view setting. */
-export function Pagination({
-  page,
-  size,
-  total,
-  onPage,
-}: {
-  page: number;
-  size: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
+/** Previous or Next: a link to that page of this very view (it can open in a new tab); plain dimmed text at either end. */
+function Step({ to, children }: { to: number | null; children: ReactNode }) {
+  if (to === null) return <span className={unavailableClass}>{children}</span>;
+  return (
+    <Link to="." search={(prev: Record<string, unknown>) => ({ ...prev, page: to })} className={linkClass}>
+      {children}
+    </Link>
+  );
+}
+
+/** "21–40 of 1,234" with previous/next links; the page number lives in the URL like every other view setting. */
+export function Pagination({ page, size, total }: { page: number; size: number; total: number }) {
   const { from, to, pages } = pageRange(page, size, total);
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 py-3">
@@ -35,20 +39,15 @@ export function Pagination({
           : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
       </p>
       <div className="flex items-center gap-2">
-        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Step to={page > 1 ? Math.min(page - 1, pages) : null}>
           <span aria-hidden="true">←</span>&nbsp;Previous
-        </button>
+        </Step>
         <span className="text-sm text-neutral-600 tabular-nums dark:text-neutral-400">
           Page {formatCount(Math.min(page, pages))} of {formatCount(pages)}
         </span>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
+        <Step to={page < pages ? page + 1 : null}>
           Next&nbsp;<span aria-hidden="true">→</span>
-        </button>
+        </Step>
       </div>
     </nav>
   );
