@@ -20,7 +20,7 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
     }),
   );
   const events = query.data?.events.filter((e) => e.id !== exclude).slice(0, SHOWN);
-  if (query.isError || (events && events.length === 0)) return null;
+  if (events && events.length === 0) return null;
   return (
     <section aria-labelledby="more-heading" className="space-y-2">
       <h2 id="more-heading" className="text-lg font-semibold">
@@ -33,34 +33,48 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
           {series.title}
         </Link>
       </h2>
-      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {events
-          ? events.map((event) => {
-              const top = rankMarkets(event.markets)[0]?.headline ?? null;
-              return (
-                <li key={event.id}>
-                  <Link
-                    to="/e/$slug"
-                    params={{ slug: event.slug }}
-                    className="flex h-20 flex-col justify-between rounded-md border border-neutral-200 p-2 text-sm hover:border-accent-500 dark:border-neutral-800"
-                  >
-                    <span className="line-clamp-2 font-medium break-words">{event.title}</span>
-                    <span className="flex gap-3 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
-                      <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
-                      <span>{formatMoney(event.volume)} vol</span>
-                      <span>{formatEnds(event.endDate)}</span>
-                    </span>
-                  </Link>
+      {query.isError && !events ? (
+        <p role="alert" className="text-sm text-neutral-600 dark:text-neutral-400">
+          The other events of this series could not load.{' '}
+          <button
+            type="button"
+            onClick={() => void query.refetch()}
+            disabled={query.isFetching}
+            className="font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
+          >
+            {query.isFetching ? 'Trying…' : 'Try again'}
+          </button>
+        </p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {events
+            ? events.map((event) => {
+                const top = rankMarkets(event.markets)[0]?.headline ?? null;
+                return (
+                  <li key={event.id}>
+                    <Link
+                      to="/e/$slug"
+                      params={{ slug: event.slug }}
+                      className="flex h-20 flex-col justify-between rounded-md border border-neutral-200 p-2 text-sm hover:border-accent-500 dark:border-neutral-800"
+                    >
+                      <span className="line-clamp-2 font-medium break-words">{event.title}</span>
+                      <span className="flex gap-3 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
+                        <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
+                        <span>{formatMoney(event.volume)} vol</span>
+                        <span>{formatEnds(event.endDate)}</span>
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })
+            : Array.from({ length: 3 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+                <li key={i} aria-hidden="true">
+                  <Skeleton className="h-20" />
                 </li>
-              );
-            })
-          : Array.from({ length: 3 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
-              <li key={i} aria-hidden="true">
-                <Skeleton className="h-20" />
-              </li>
-            ))}
-      </ul>
+              ))}
+        </ul>
+      )}
     </section>
   );
 }
