@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegion } from '../../../components/live-region';
+import { formatExact } from '../../../lib/format';
 import fed from '../../../test/fixtures/gamma/events-thabris-fed-september-negrisk.json';
 import kraken from '../../../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
 import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
@@ -38,6 +39,32 @@ describe('EventDetails', () => {
     const links = screen.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
     expect(links).toContainEqual(['Series: FOMC', `/series/${fed.series[0]!.id}`]);
     expect(links.filter(([text]) => text?.startsWith('Tag: '))).toHaveLength(fed.tags.length);
+  });
+
+  it('badges the state and gives each date relative and exact, in the viewer’s zone', async () => {
+    noFetch();
+    const closed = makeEvent({
+      active: true,
+      closed: true,
+      startDate: '2025-03-01T12:00:00.000Z',
+      endDate: '2025-06-30T18:30:00.000Z',
+    });
+    const { unmount } = renderInApp(<EventDetails event={closed} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+    expect(screen.queryByText('Open')).toBeNull();
+    const ended = screen.getByText('Ended').closest('div')!;
+    expect(within(ended).getByText(/ago$/)).toHaveAttribute('datetime', '2025-06-30T18:30:00.000Z');
+    expect(ended).toHaveTextContent(formatExact('2025-06-30T18:30:00.000Z'));
+    expect(formatExact('2025-06-30T18:30:00.000Z')).toMatch(
+      /^Jun 30, 2025, \d{1,2}:\d{2} [AP]M (UTC|GMT[+-]\d+(:\d{2})?)$/,
+    );
+    unmount();
+
+    renderInApp(<EventDetails event={makeEvent({ endDate: '2099-01-01T00:00:00.000Z' })} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(within(screen.getByText('Ends').closest('div')!).getByText(/^in \d+y$/)).toBeInTheDocument();
   });
 
   it('shows a placeholder market without prices instead of failing', async () => {
