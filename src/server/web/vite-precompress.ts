@@ -11,17 +11,15 @@ const MIN_BYTES = 1024;
  * (@fastify/static `preCompressed`) sends compressed bytes without compressing per request.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'marketdesk:precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
-    },
-    writeBundle(_options, bundle) {
+    writeBundle({ dir }, bundle) {
+      // `dir`: where this output was written, absolute (an absolute build.outDir works too).
+      if (!dir) return;
       for (const fileName of Object.keys(bundle)) {
         if (!COMPRESSIBLE.test(fileName) || fileName === 'index.html') continue;
-        const path = join(outDir, fileName);
+        const path = join(dir, fileName);
         const raw = readFileSync(path);
         if (raw.length < MIN_BYTES) continue;
         writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
