@@ -4,6 +4,7 @@ import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import { rankMarkets } from '../event-summary';
 import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
@@ -25,13 +26,17 @@ function Money({ label, value }: { label: string; value: number }) {
   );
 }
 
-function When({ label, iso }: { label: string; iso: string }) {
+/** A date, relative (kept current) and exact; `pastLabel` replaces `label` once it has passed. */
+function When({ label, pastLabel = label, iso }: { label: string; pastLabel?: string; iso: string }) {
+  const now = useNow();
   return (
     <div>
-      <dt className="text-xs text-neutral-600 dark:text-neutral-400">{label}</dt>
+      <dt className="text-xs text-neutral-600 dark:text-neutral-400">
+        {Date.parse(iso) < now ? pastLabel : label}
+      </dt>
       <dd className="text-lg font-semibold tabular-nums">
         <time dateTime={iso} title={formatExact(iso)}>
-          {formatRelative(iso)}
+          {formatRelative(iso, now)}
         </time>
         <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">
           {formatExact(iso)}
@@ -111,7 +116,7 @@ export function EventDetails({ event }: { event: Event }) {
         <Money label="24 h volume" value={event.volume24hr} />
         <Money label="Liquidity" value={event.liquidity} />
         <When label="Starts" iso={event.startDate} />
-        <When label={Date.parse(event.endDate) < Date.now() ? 'Ended' : 'Ends'} iso={event.endDate} />
+        <When label="Ends" pastLabel="Ended" iso={event.endDate} />
       </dl>
       <Markets event={event} />
       <EventDescription text={typeof event.description === 'string' ? event.description : ''} />

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
-import { formatEnds, formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
+import { EndsText } from '../../../components/ends-text';
+import { formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { isMultiMarket, rankMarkets } from '../event-summary';
 
 const MAX_TAGS = 3;
@@ -68,7 +69,9 @@ export function EventRow({ event }: { event: Event }) {
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
           <StatusBadges active={event.active} closed={event.closed} />
-          <span title={formatExact(event.endDate)}>{formatEnds(event.endDate)}</span>
+          <span title={formatExact(event.endDate)}>
+            <EndsText iso={event.endDate} />
+          </span>
           {tags.map((tag) => (
             <Link
               key={tag.id}

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Series } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
-import { formatEnds, formatMoney, formatPercent } from '../../../lib/format';
+import { EndsText } from '../../../components/ends-text';
+import { formatMoney, formatPercent } from '../../../lib/format';
 import { eventsQueryOptions } from '../api/events';
 import { rankMarkets } from '../event-summary';
 
@@ -61,7 +62,9 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
                       <span className="flex gap-3 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
                         <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
                         <span>{formatMoney(event.volume)} vol</span>
-                        <span>{formatEnds(event.endDate)}</span>
+                        <span>
+                          <EndsText iso={event.endDate} />
+                        </span>
                       </span>
                     </Link>
                   </li>
