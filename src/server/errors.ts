@@ -55,6 +55,22 @@ function describeValidation(err: FastifyError): string {
  * The one place that turns failures into the contract's error body: known errors keep their
  * code, everything unexpected becomes INTERNAL without detail, and unknown routes get 404 or 405.
  */
+/**
+ * Sends every unknown path and method below a plugin's prefix to the app's 404/405 through that
+ * plugin's scope, so the scope's hooks apply, its CORS headers above all: a browser on an allowed
+ * origin can read the error instead of meeting a CORS failure. A wildcard route, which the 405
+ * detection below does not take for a known path; OPTIONS stays with the CORS preflight.
+ */
+export function answerUnknownInScope(scope: FastifyInstance): void {
+  scope.route({
+    method: scope.supportedMethods.filter((m) => m !== 'OPTIONS'),
+    url: '/*',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler: (_request, reply) => reply.callNotFound(),
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Every route pattern and its methods, so an unknown method on a known path answers 405.
   const known = FindMyWay();

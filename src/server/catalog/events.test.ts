@@ -492,15 +492,19 @@ describe('CORS, 404 and 405', () => {
       ['PUT', '/gamma/tags'],
       ['PATCH', '/gamma/series/5'],
     ] as const) {
-      const response = await t.app.inject({ method, url });
+      const response = await t.app.inject({ method, url, headers: { origin } });
       expectError(response, 405, 'METHOD_NOT_ALLOWED');
       expect(String(response.headers.allow)).toContain('GET');
+      // Readable from any origin, like every catalog answer.
+      expect(response.headers['access-control-allow-origin']).toBe('*');
     }
   });
 
-  it('404 NOT_FOUND for unknown paths under the catalog', async () => {
+  it('404 NOT_FOUND for unknown paths under the catalog, readable from any origin', async () => {
     expectError(await get('/nothing-here'), 404, 'NOT_FOUND');
-    expectError(await get('/events/1/markets'), 404, 'NOT_FOUND');
+    const deeper = await get('/events/1/markets', { origin });
+    expectError(deeper, 404, 'NOT_FOUND');
+    expect(deeper.headers['access-control-allow-origin']).toBe('*');
   });
 });
 

@@ -9,7 +9,7 @@ import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Db } from '../db/open';
-import { ApiError } from '../errors';
+import { ApiError, answerUnknownInScope } from '../errors';
 import { chooseCoding, represent } from './content-coding';
 import * as repository from './repository';
 import {
@@ -73,6 +73,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     maxAge: 600,
   });
   await registerOpenApi(app, config.GAMMA_BASE);
+  answerUnknownInScope(app);
 
   /** Serves a cached (or freshly loaded) response, answering 304 when the client already has it. */
   const serve = async (

@@ -15,7 +15,7 @@ import {
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Config } from '../config';
-import { ApiError } from '../errors';
+import { ApiError, answerUnknownInScope } from '../errors';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
@@ -54,6 +54,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     maxAge: 600,
   });
   keepRawBodies(app);
+  answerUnknownInScope(app);
 
   app.get(
     '/time',

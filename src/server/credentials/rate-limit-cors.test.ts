@@ -167,6 +167,32 @@ describe('CORS on the trading interface', () => {
     expect(exposed).toContain('retry-after');
   });
 
+  it('puts its CORS headers on 404 and 405 answers below the mount too, so the dashboard can read them', async () => {
+    for (const [method, url, status] of [
+      ['GET', '/clob/nowhere', 404],
+      ['GET', '/clob/api-keys/x', 404],
+      ['PUT', '/clob/time', 405],
+      ['PATCH', '/clob/api-keys', 405],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { origin: allowed },
+        remoteAddress: randomIp(),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      expect(res.json().code).toBe(status === 404 ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED');
+      expect(res.headers['access-control-allow-origin'], `${method} ${url}`).toBe(allowed);
+    }
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: '/clob/nowhere',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('gives another origin no Access-Control-Allow-Origin', async () => {
     for (const origin of ['https://evil.example', 'http://127.0.0.1:8081', 'null']) {
       expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
