@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/errors';
+import { pathOf } from './request-path';
 
 /** An error the client caused or must hear about, in the contract's terms (CONTRACT B7). */
 export class ApiError extends Error {
@@ -91,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = pathOf(request.url);
     const match = known.find('GET', path);
     const allowed = (match?.store as { allowed?: Set<string> } | undefined)?.allowed;
     if (allowed && !allowed.has(request.method)) {

@@ -4,6 +4,7 @@ import { AUTH_HEADERS, HEADER_FORMATS, L2_HEADER_NAMES, L2_WINDOW_SECONDS } from
 import { BASE64_ANY } from '../../contract/auth-base64';
 import type { Db } from '../db/open';
 import { ApiError } from '../errors';
+import { pathOf } from '../request-path';
 import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
 import type { KeyReader } from './key-cache';
 import type { OpenedSecrets } from './opened-secrets';
@@ -105,7 +106,6 @@ export function l2Mac(
 
 /** The request-line path without the query string, relative to the trading interface's mount. */
 export function signedPath(url: string, clobBase: string): string {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   return path.startsWith(`${clobBase}/`) ? path.slice(clobBase.length) : path;
 }

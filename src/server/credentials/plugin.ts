@@ -16,6 +16,7 @@ import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Config } from '../config';
 import { ApiError, answerUnknownInScope } from '../errors';
+import { pathOf } from '../request-path';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
@@ -180,8 +181,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
 
 /** The path without the query string, percent-decoded as the router matches it (`/api%2Dkeys`). */
 function decodedPathOf(url: string): string {
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
+  const path = pathOf(url);
   if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);
