@@ -13,10 +13,10 @@ export function pageRange(
   return { from: Math.min(from, total + 1), to: Math.min(page * size, total), pages };
 }
 
-const stepClass =
-  'inline-flex h-9 items-center rounded-md border border-neutral-300 px-3 text-sm font-medium dark:border-neutral-700';
-const linkClass = `${stepClass} hover:bg-neutral-100 dark:hover:bg-neutral-800`;
-const unavailableClass = `${stepClass} cursor-not-allowed opacity-40`;
+const stepClass = 'inline-flex h-9 items-center rounded-md border px-3 text-sm font-medium';
+const linkClass = `${stepClass} border-neutral-300 hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800`;
+// Muted, not faded: text that is there to read keeps its contrast (WCAG AA) in both themes.
+const unavailableClass = `${stepClass} cursor-default border-neutral-200 text-neutral-500 dark:border-neutral-800 dark:text-neutral-400`;
 
 /** Previous or Next: a link to that page of this very view (it can open in a new tab); plain dimmed text at either end. */
 function Step({ to, children }: { to: number | null; children: ReactNode }) {
