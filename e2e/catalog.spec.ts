@@ -179,6 +179,28 @@ test('an event opens from the list and reloads from its own URL (imported real e
   await expect(page).toHaveURL(new RegExp(`/e/${expected[0]!.slug}$`));
 });
 
+test('Back from an event returns to the same row of a long list; opening a page puts focus on its content', async ({
+  page,
+}) => {
+  await page.goto('/?size=50');
+  const rows = rowTitles(page);
+  await expect(rows).toHaveCount(50);
+  const row = rows.nth(35);
+  await row.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1500);
+  const title = (await row.textContent())!;
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('main')).toBeFocused();
+
+  await page.goBack();
+  await expect(rows).toHaveCount(50);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.locator('main')).toBeFocused();
+});
+
 test('hover or focus on an event link fetches the event before it is opened, so it opens with its data', async ({
   page,
 }) => {
@@ -250,6 +272,7 @@ test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ 
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`This ${what} does not exist`);
+    await expect(page).toHaveTitle('Not found · Marketdesk');
   }
   // A trailing slash is the same page.
   const slashed = await page.goto('/tags/');

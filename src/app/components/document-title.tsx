@@ -1,8 +1,20 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
-/** The title the deepest matched route's `head` gives (routes only set `meta: [{ title }]`). */
-function currentTitle(matches: readonly { meta?: ({ title?: string } | undefined)[] }[]): string | undefined {
+const NOT_FOUND_TITLE = 'Not found · Marketdesk';
+
+interface TitledMatch {
+  status?: string;
+  globalNotFound?: boolean;
+  meta?: ({ title?: string } | undefined)[];
+}
+
+/**
+ * The title the deepest matched route's `head` gives (routes only set `meta: [{ title }]`), or the
+ * not-found page's, as the server titles that page.
+ */
+function currentTitle(matches: readonly TitledMatch[]): string | undefined {
+  if (matches.some((match) => match.status === 'notFound' || match.globalNotFound)) return NOT_FOUND_TITLE;
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = matches[i]?.meta?.find((tag) => tag?.title)?.title;
     if (title) return title;

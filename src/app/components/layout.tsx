@@ -1,8 +1,27 @@
-import type { ReactNode } from 'react';
+import { useLocation } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { LiveRegion } from './live-region';
 import { TopBar } from './top-bar';
 
+/**
+ * On a move to another page (not on the first load, nor when only the view's query changes), focus
+ * goes to the page's content, as a full page load would put a screen reader there, instead of
+ * staying on a link that is gone or on the body.
+ */
+function useFocusMainOnPageChange() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const main = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const main = useFocusMainOnPageChange();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <TopBar />
       <main
+        ref={main}
         id="main"
         tabIndex={-1}
         // At least a screen tall: the footer starts below the fold, so arriving content never pushes it (CLS 0).

@@ -23,7 +23,14 @@ function ColumnHeads() {
 const FIRST_ROWS = 10;
 
 /**
- * The events as rows, then `after` (the pagination). A list that just appeared draws in steps, each in
+ * Whether a list was drawn since the page loaded. Only the first one draws in steps (the page's first
+ * paint is what they are for); a list coming back (Back from an event) is drawn whole at once, so
+ * the router can restore the scroll position on a page as tall as the one that was left.
+ */
+let listDrawnBefore = false;
+
+/**
+ * The events as rows, then `after` (the pagination). The page's first list draws in steps, each in
  * its own task after a paint (effects run after the browser paints): the skeleton's shape first, then
  * a screenful of rows, then the rest. Data arriving at once with the code then no longer holds the
  * first paint and the main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
@@ -38,7 +45,10 @@ export function EventList({
   busy?: boolean;
   after?: ReactNode;
 }) {
-  const [step, setStep] = useState<0 | 1 | 2>(0);
+  const [step, setStep] = useState<0 | 1 | 2>(listDrawnBefore ? 2 : 0);
+  useEffect(() => {
+    listDrawnBefore = true;
+  }, []);
   useEffect(() => {
     if (step < 2) setStep(step === 0 ? 1 : 2);
   }, [step]);
