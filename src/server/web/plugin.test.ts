@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
-import { webPlugin } from './plugin';
+import { webPlugin, withoutTrailingSlash } from './plugin';
 
 const fixtures = join(process.cwd(), 'src/app/test/fixtures/gamma');
 const fed = JSON.parse(readFileSync(join(fixtures, 'events-thabris-fed-september-negrisk.json'), 'utf8'));
@@ -207,6 +207,9 @@ describe('web plugin', () => {
       expect(res.statusCode, from).toBe(301);
       expect(res.headers.location, from).toBe(to);
     }
+    // Raw backslashes (inject's URL parser would turn them into slashes before the server saw them).
+    expect(withoutTrailingSlash('/\\evil.example/', [])).toBe('/evil.example');
+    expect(withoutTrailingSlash('/\\/\\evil.example//', ['a=1', 'b'])).toBe('/evil.example?a=1?b');
   });
 
   it('hashed assets are immutable; a missing asset is a JSON 404, not the page', async () => {

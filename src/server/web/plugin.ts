@@ -194,12 +194,8 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     const search = query.join('?');
     // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
     if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
-    // One address per page, as the dashboard's router has it: `/tags/` is `/tags`. Leading slashes
-    // collapse too, so `//host/` cannot become a redirect to another site.
-    if (path.length > 1 && path.endsWith('/')) {
-      const target = `/${path.replace(/^\/+|\/+$/g, '')}${query.length > 0 ? `?${search}` : ''}`;
-      return reply.redirect(target, 301);
-    }
+    // One address per page, as the dashboard's router has it: `/tags/` is `/tags`.
+    if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, query), 301);
     const page = await resolvePage(request, path, search);
     return reply
       .code(page.status)
@@ -213,6 +209,15 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
 };
 
 const SITE_TITLE = 'Marketdesk · Top prediction markets';
+
+/**
+ * `path` without its trailing slashes, `query` kept. Leading slashes and backslashes collapse to one
+ * slash, so `//host/` or `/\host/` (which browsers read as `//host`) never redirects off the site.
+ */
+export function withoutTrailingSlash(path: string, query: string[]): string {
+  const bare = `/${path.replace(/^[/\\]+|\/+$/g, '')}`;
+  return query.length > 0 ? `${bare}?${query.join('?')}` : bare;
+}
 
 function safeDecode(segment: string): string | null {
   try {
