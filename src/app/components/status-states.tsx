@@ -29,6 +29,39 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/**
+ * A secondary part of a page that failed (the tag strip, a series' other events): one quiet line with
+ * a retry, where ErrorState's box would outweigh the page it sits on.
+ */
+export function InlineError({
+  message,
+  onRetry,
+  retrying,
+  className = '',
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+  className?: string;
+}) {
+  return (
+    <p
+      role="alert"
+      className={`flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400 ${className}`}
+    >
+      {message}
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        className="rounded-md px-2 py-1 font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
+      >
+        {retrying ? 'Trying…' : 'Try again'}
+      </button>
+    </p>
+  );
+}
+
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="rounded-lg border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700">

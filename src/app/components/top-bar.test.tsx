@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../test/render';
 import { TopBar } from './top-bar';
 
+/** The top bar on `/`, its search field, the router (for the URL) and a user to type. */
+async function renderSearch() {
+  const user = userEvent.setup();
+  const { router } = renderInApp(<TopBar />);
+  const field = await screen.findByRole('searchbox', { name: 'Search events by title' });
+  return { user, router, field };
+}
+
 describe('TopBar search', () => {
   it('puts the trimmed text in the URL after a pause and keeps the typed space for the next word', async () => {
-    const user = userEvent.setup();
-    const { router } = renderInApp(<TopBar />);
-    const field = await screen.findByRole('searchbox', { name: 'Search events by title' });
+    const { user, router, field } = await renderSearch();
     await user.type(field, 'fed ');
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'fed' }));
     expect(field).toHaveValue('fed ');
@@ -18,9 +24,7 @@ describe('TopBar search', () => {
   });
 
   it('shows what the URL says when back or a link changes the search', async () => {
-    const user = userEvent.setup();
-    const { router } = renderInApp(<TopBar />);
-    const field = await screen.findByRole('searchbox', { name: 'Search events by title' });
+    const { user, router, field } = await renderSearch();
     await user.type(field, 'fed');
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'fed' }));
     await router.navigate({ to: '/', search: { q: 'election' } as never });

@@ -28,6 +28,13 @@ export function asEvent(raw: unknown): Event {
   return raw as Event;
 }
 
+/** A catalog answer as fetch gives it: JSON, with X-Total-Count when `total` is given. */
+export function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}): Response {
+  const headers = new Headers({ 'content-type': 'application/json' });
+  if (init.total !== undefined) headers.set('x-total-count', String(init.total));
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
 export const XSS_TITLE = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
 
 export function makeEvent(overrides: Partial<Event> = {}): Event {

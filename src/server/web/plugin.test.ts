@@ -208,8 +208,8 @@ describe('web plugin', () => {
       expect(res.headers.location, from).toBe(to);
     }
     // Raw backslashes (inject's URL parser would turn them into slashes before the server saw them).
-    expect(withoutTrailingSlash('/\\evil.example/', [])).toBe('/evil.example');
-    expect(withoutTrailingSlash('/\\/\\evil.example//', ['a=1', 'b'])).toBe('/evil.example?a=1?b');
+    expect(withoutTrailingSlash('/\\evil.example/', '')).toBe('/evil.example');
+    expect(withoutTrailingSlash('/\\/\\evil.example//', 'a=1&b')).toBe('/evil.example?a=1&b');
   });
 
   it('hashed assets are immutable; a missing asset is a JSON 404, not the page', async () => {

@@ -195,7 +195,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
     if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
     // One address per page, as the dashboard's router has it: `/tags/` is `/tags`.
-    if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, query), 301);
+    if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, search), 301);
     const page = await resolvePage(request, path, search);
     return reply
       .code(page.status)
@@ -214,9 +214,9 @@ const SITE_TITLE = 'Marketdesk · Top prediction markets';
  * `path` without its trailing slashes, `query` kept. Leading slashes and backslashes collapse to one
  * slash, so `//host/` or `/\host/` (which browsers read as `//host`) never redirects off the site.
  */
-export function withoutTrailingSlash(path: string, query: string[]): string {
+export function withoutTrailingSlash(path: string, query: string): string {
   const bare = `/${path.replace(/^[/\\]+|\/+$/g, '')}`;
-  return query.length > 0 ? `${bare}?${query.join('?')}` : bare;
+  return query ? `${bare}?${query}` : bare;
 }
 
 function safeDecode(segment: string): string | null {

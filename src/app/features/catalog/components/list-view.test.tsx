@@ -1,17 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeEvent, renderInApp } from '../../../test/render';
+import { jsonResponse, makeEvent, renderInApp } from '../../../test/render';
 import { DEFAULT_LIST_SEARCH } from '../../../../contract/list-search';
 import { ListView } from './list-view';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}) {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  if (init.total !== undefined) headers.set('x-total-count', String(init.total));
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
-}
 
 describe('ListView', () => {
   it('asks for the view in the URL, shows the skeleton, then rows and "x–y of N" from X-Total-Count', async () => {

@@ -1,20 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeEvent, renderInApp } from '../../../test/render';
+import { jsonResponse, makeEvent, renderInApp } from '../../../test/render';
 import { MoreInSeries } from './more-in-series';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const series = { id: '35', slug: 'fomc', title: 'FOMC' };
-const json = (body: unknown, status = 200, total?: number) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'content-type': 'application/json',
-      ...(total === undefined ? {} : { 'x-total-count': String(total) }),
-    },
-  });
 const siblings = [
   makeEvent({ id: '1', slug: 'this-one', title: 'This one?' }),
   makeEvent({ id: '2', slug: 'fed-december', title: 'Fed decision in December?' }),
@@ -23,7 +15,7 @@ const siblings = [
 
 describe('MoreInSeries', () => {
   it('links the other events of the series by volume, leaving out the one on screen', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(json(siblings, 200, 3));
+    const fetchMock = vi.fn().mockResolvedValue(jsonResponse(siblings, { total: 3 }));
     vi.stubGlobal('fetch', fetchMock);
     renderInApp(<MoreInSeries series={series} exclude="1" />);
     expect(await screen.findByRole('link', { name: /Fed decision in December\?/ })).toHaveAttribute(
@@ -45,9 +37,12 @@ describe('MoreInSeries', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(
-        json({ error: 'The catalog database is unavailable.', code: 'SERVICE_UNAVAILABLE' }, 503),
+        jsonResponse(
+          { error: 'The catalog database is unavailable.', code: 'SERVICE_UNAVAILABLE' },
+          { status: 503 },
+        ),
       )
-      .mockResolvedValue(json(siblings, 200, 3));
+      .mockResolvedValue(jsonResponse(siblings, { total: 3 }));
     vi.stubGlobal('fetch', fetchMock);
     renderInApp(<MoreInSeries series={series} exclude="1" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -58,7 +53,7 @@ describe('MoreInSeries', () => {
   });
 
   it('draws nothing for a series with no other event', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json([siblings[0]], 200, 1)));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse([siblings[0]], { total: 1 })));
     const { container } = renderInApp(<MoreInSeries series={series} exclude="1" />);
     await vi.waitFor(() => expect(container.querySelector('section')).toBeNull());
     expect(screen.queryByRole('heading', { name: /More in/ })).toBeNull();

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Series } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
+import { InlineError } from '../../../components/status-states';
 import { EndsText } from '../../../components/ends-text';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { eventsQueryOptions } from '../api/events';
@@ -35,17 +36,11 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
         </Link>
       </h2>
       {query.isError && !events ? (
-        <p role="alert" className="text-sm text-neutral-600 dark:text-neutral-400">
-          The other events of this series could not load.{' '}
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            disabled={query.isFetching}
-            className="font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
-          >
-            {query.isFetching ? 'Trying…' : 'Try again'}
-          </button>
-        </p>
+        <InlineError
+          message="The other events of this series could not load."
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {events

@@ -1,20 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../../test/render';
+import { jsonResponse, renderInApp } from '../../../test/render';
 import { TagStrip } from './tag-strip';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('TagStrip', () => {
   it('lists the busiest tags, each link named with its event count', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(
-        json([
+        jsonResponse([
           { id: '2', label: 'Politics', slug: 'politics', eventCount: 1234 },
           { id: '7', label: 'Weather', slug: 'weather', eventCount: 1 },
         ]),
@@ -32,9 +29,12 @@ describe('TagStrip', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(
-        json({ error: 'The catalog database is unavailable.', code: 'SERVICE_UNAVAILABLE' }, 503),
+        jsonResponse(
+          { error: 'The catalog database is unavailable.', code: 'SERVICE_UNAVAILABLE' },
+          { status: 503 },
+        ),
       )
-      .mockResolvedValue(json([{ id: '2', label: 'Politics', slug: 'politics', eventCount: 3 }]));
+      .mockResolvedValue(jsonResponse([{ id: '2', label: 'Politics', slug: 'politics', eventCount: 3 }]));
     vi.stubGlobal('fetch', fetchMock);
     renderInApp(<TagStrip />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Popular tags could not load.');

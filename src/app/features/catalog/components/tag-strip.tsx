@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Skeleton } from '../../../components/skeleton';
+import { InlineError } from '../../../components/status-states';
 import { formatCount } from '../../../lib/format';
 import { useTags } from '../api/tags';
 
@@ -11,17 +12,12 @@ export function TagStrip() {
   const tags = data ? [...data].sort((a, b) => b.eventCount - a.eventCount).slice(0, STRIP_SIZE) : null;
   if (!tags && isError)
     return (
-      <p role="alert" className="flex h-9 items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-        Popular tags could not load.
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          disabled={isFetching}
-          className="rounded-md px-2 py-1 font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
-        >
-          {isFetching ? 'Trying…' : 'Try again'}
-        </button>
-      </p>
+      <InlineError
+        message="Popular tags could not load."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+        className="h-9"
+      />
     );
   return (
     <nav aria-label="Popular tags" className="-mx-1 h-9 overflow-x-auto px-1 [scrollbar-width:none]">
