@@ -8,7 +8,7 @@
  *     no wallet code (wagmi/viem), with /keys as the positive control of that check;
  *  3. runs Lighthouse (mobile and desktop presets) on / and one event page, LIGHTHOUSE_RUNS times each
  *     (default 3), and prints the lowest performance score.
- * Targets (issue 4): catalog first load ≤ 110 kB gzip JS with no wallet code; Lighthouse performance
+ * Targets: catalog first load ≤ 110 kB gzip JS with no wallet code; Lighthouse performance
  * ≥ 95, accessibility 100, best practices 100, SEO ≥ 95.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';

@@ -13,9 +13,9 @@ import { loadConfig } from '../../src/server/config';
 import { openConfiguredDatabase } from '../../src/server/db/open';
 
 const FILES = [
-  'src/app/test/fixtures/gamma/events-thabris-fed-september-negrisk.json',
-  'src/app/test/fixtures/gamma/events-alfagov-nba-2890-closed.json',
-  'src/app/test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json',
+  'fixtures/gamma/events-thabris-fed-september-negrisk.json',
+  'fixtures/gamma/events-alfagov-nba-2890-closed.json',
+  'fixtures/gamma/events-bobaoxu2001-kraken-macron.json',
   'e2e/fixtures/xss-event.json',
 ];
 

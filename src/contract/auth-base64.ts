@@ -1,5 +1,5 @@
 /**
- * base64 / base64url without Buffer, so the same code runs in the browser and in Node (CONTRACT B3:
+ * base64 / base64url without Buffer, so the same code runs in the browser and in Node (docs/api.md §3:
  * secrets are base64url with padding; decoding accepts padding or not, and `+`/`/` as well).
  */
 

@@ -2,7 +2,7 @@ import { base64ToBytes, bytesToBase64Url } from './auth-base64';
 import { nowSeconds } from './auth';
 
 /**
- * Level 2 authentication (CONTRACT B3): the message, the HMAC-SHA256 on WebCrypto
+ * Level 2 authentication (docs/api.md §3): the message, the HMAC-SHA256 on WebCrypto
  * (globalThis.crypto.subtle, the same in the browser and in Node) and the request headers.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HEADER_FORMATS } from './auth';
 
-/** Bodies and parameters of the trading interface (CONTRACT A, B4, B5). */
+/** Bodies and parameters of the trading interface (docs/api.md §4, §5). */
 
 export const ApiKeyId = z
   .string()

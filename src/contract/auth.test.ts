@@ -14,7 +14,7 @@ import { ApiKeyCredentials } from './auth-schemas';
 
 const VECTOR_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
-describe('L1 typed data (CONTRACT B2)', () => {
+describe('L1 typed data (docs/api.md §2)', () => {
   it('reproduces the contract test vector', async () => {
     const account = privateKeyToAccount(VECTOR_KEY);
     const signature = await account.signTypedData(
@@ -87,7 +87,7 @@ describe('L1 typed data (CONTRACT B2)', () => {
   });
 });
 
-describe('L2 HMAC (CONTRACT B3)', () => {
+describe('L2 HMAC (docs/api.md §3)', () => {
   const secret = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
   it('reproduces the contract test vector', async () => {
@@ -145,7 +145,7 @@ describe('base64 helpers', () => {
     for (const bad of ['a', 'ab=c', 'ab===', '@@@@', 'abc==', 'ab cd']) expect(base64ToBytes(bad)).toBeNull();
   });
 
-  it('describes the credentials of B4', () => {
+  it('describes the credentials of docs/api.md §4', () => {
     expect(
       ApiKeyCredentials.safeParse({
         apiKey: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',

@@ -1,7 +1,7 @@
 import type { Address, Hex, LocalAccount, TypedDataDefinition, WalletClient } from 'viem';
 
 /**
- * Level 1 authentication (CONTRACT A "Authentication", B1, B2): header names, header formats,
+ * Level 1 authentication (docs/api.md §1, §2): header names, header formats,
  * the EIP-712 typed data and a helper that turns a viem signer into the request headers.
  * Level 2 lives in auth-l2.ts, the response schemas in auth-schemas.ts.
  */
@@ -16,7 +16,7 @@ export const AUTH_HEADERS = {
   passphrase: 'SVC_PASSPHRASE',
 } as const;
 
-/** Sent with every 401 TIMESTAMP_OUT_OF_RANGE so a client can correct its clock (CONTRACT B7). */
+/** Sent with every 401 TIMESTAMP_OUT_OF_RANGE so a client can correct its clock (docs/api.md §7). */
 export const SERVER_TIME_HEADER = 'SVC_SERVER_TIME';
 
 export const L1_HEADER_NAMES = [
@@ -32,14 +32,14 @@ export const L2_HEADER_NAMES = [
   AUTH_HEADERS.passphrase,
 ] as const;
 
-/** Timestamp windows in seconds (CONTRACT B2, B3). */
+/** Timestamp windows in seconds (docs/api.md §2, §3). */
 export const L1_MAX_AGE_SECONDS = 300;
 export const L1_MAX_AHEAD_SECONDS = 30;
 export const L2_WINDOW_SECONDS = 60;
 
 export const DEFAULT_CHAIN_ID = 137;
 
-/** Header formats (CONTRACT B5 "Malformed authentication headers"). */
+/** Header formats (docs/api.md §5 "Malformed authentication headers"). */
 export const HEADER_FORMATS = {
   /** Unsigned decimal, no leading zeros except "0". */
   decimal: /^(0|[1-9][0-9]*)$/,
@@ -50,7 +50,7 @@ export const HEADER_FORMATS = {
 
 export const MAX_UINT256 = 2n ** 256n - 1n;
 
-/** True when `text` is a decimal nonce in 0 … 2^256−1 without sign or leading zeros (CONTRACT B2). */
+/** True when `text` is a decimal nonce in 0 … 2^256−1 without sign or leading zeros (docs/api.md §2). */
 export function isValidNonce(text: string): boolean {
   return HEADER_FORMATS.decimal.test(text) && text.length <= 78 && BigInt(text) <= MAX_UINT256;
 }
@@ -77,7 +77,7 @@ export interface ClobAuthFields {
 export type ClobAuthTypedData = TypedDataDefinition<typeof CLOB_AUTH_TYPES, 'ClobAuth'>;
 
 /**
- * The EIP-712 typed data of CONTRACT B2, exactly. The address is lower-cased: it is encoded as 20
+ * The EIP-712 typed data of docs/api.md §2, exactly. The address is lower-cased: it is encoded as 20
  * bytes, so the hash is the same for every hex case, and viem rejects mixed case with a bad checksum.
  */
 export function buildClobAuthTypedData({ address, timestamp, nonce, chainId }: ClobAuthFields) {
@@ -122,7 +122,7 @@ export interface L1Options {
   chainId: number;
   /** Unix seconds; default: now. Use server time (GET /time) when the local clock is off. */
   timestamp?: number | string;
-  /** Default: 64 random bits. Every L1 authorisation is single-use (CONTRACT B2). */
+  /** Default: 64 random bits. Every L1 authorisation is single-use (docs/api.md §2). */
   nonce?: bigint | string | number;
 }
 

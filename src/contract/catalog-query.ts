@@ -3,7 +3,7 @@ import { CATALOG_ID, canonicalId } from './catalog-id';
 import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS, type OrderField } from './catalog';
 
 /**
- * The query parameters of `GET {gamma_url}/events` (CONTRACT B6), shared by the server (validation,
+ * The query parameters of `GET {gamma_url}/events` (docs/api.md §6), shared by the server (validation,
  * OpenAPI) and the dashboard (links). Input is what a URL query string parses to: a string per
  * parameter, or an array of strings when the parameter is repeated.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Numeric ids travel as decimal strings (CONTRACT A). */
+/** Numeric ids travel as decimal strings (docs/api.md, "Resources"). */
 export const NumericId = z.string().regex(/^(0|[1-9][0-9]*)$/);
 
 export const Tag = z.object({
@@ -51,7 +51,7 @@ export const Event = z.object({
 });
 export type Event = z.infer<typeof Event>;
 
-/** Fields `order` accepts (CONTRACT B6). */
+/** Fields `order` accepts (docs/api.md §6). */
 export const ORDER_FIELDS = [
   'volume',
   'volume24hr',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error code of CONTRACT B7 with its HTTP status. */
+/** Every error code of docs/api.md §7 with its HTTP status. */
 export const ERROR_STATUS = {
   INVALID_PARAMETER: 400,
   INVALID_BODY: 400,

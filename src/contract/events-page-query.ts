@@ -3,7 +3,7 @@
  * exact URL a page will fetch and preload it (src/server/web/plugin.ts).
  */
 
-/** The part of `GET /events` (CONTRACT B6) the dashboard's lists use. */
+/** The part of `GET /events` (docs/api.md §6) the dashboard's lists use. */
 export interface EventsPageQuery {
   order: 'volume' | 'volume24hr' | 'liquidity' | 'endDate' | 'startDate';
   ascending: boolean;

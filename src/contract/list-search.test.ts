@@ -39,7 +39,7 @@ describe('list search params', () => {
     expect(parse({ q: 'x'.repeat(500) }).q).toHaveLength(200);
   });
 
-  it('maps to the /events query of CONTRACT B6', () => {
+  it('maps to the /events query of docs/api.md §6', () => {
     expect(eventsSearchParams(toEventsQuery(DEFAULT_LIST_SEARCH)).toString()).toBe(
       'active=true&closed=false&order=volume&ascending=false&limit=20&offset=0',
     );

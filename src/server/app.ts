@@ -26,7 +26,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_HEADERS },
     bodyLimit: 16 * 1024,
-    // Slow clients must not tie up the server (issue 6).
+    // Slow clients must not tie up the server.
     connectionTimeout: 30_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 10_000,

@@ -33,7 +33,7 @@ const Env = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  /** Requests per client IP per 10 s on {clob_url}/api-keys (CONTRACT B5: 100); raised only for benchmarks. */
+  /** Requests per client IP per 10 s on {clob_url}/api-keys (docs/api.md §5: 100); raised only for benchmarks. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Which interfaces this process serves (each can run alone). */
@@ -77,7 +77,7 @@ function splitOrigins(value: string): string[] {
     .filter(Boolean);
 }
 
-/** CONTRACT B1: the dashboard's own origin, plus localhost when bound to loopback. */
+/** docs/api.md §1: the dashboard's own origin, plus localhost when bound to loopback. */
 export function defaultOrigins(host: string, port: number): string[] {
   const origins = [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
   if (host === '127.0.0.1' || host === '::1' || host === 'localhost')

@@ -3,7 +3,7 @@ import FindMyWay from 'find-my-way';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/errors';
 import { pathOf } from './request-path';
 
-/** An error the client caused or must hear about, in the contract's terms (CONTRACT B7). */
+/** An error the client caused or must hear about, in the contract's terms (docs/api.md §7). */
 export class ApiError extends Error {
   readonly status: number;
   constructor(

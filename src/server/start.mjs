@@ -1,7 +1,7 @@
 // `npm start`: runs the server from one bundle of its TypeScript sources, rebuilt when they change.
 // Loading the ~100 source modules through tsx's loader hooks (and every package module through
 // them too) took about half of each start; the bundle, with packages left to Node, starts in about
-// half the time (issue 2: later starts ≤ 3 s). Plain JavaScript so that nothing has to compile it.
+// half the time (later starts should stay ≤ 3 s). Plain JavaScript so that nothing has to compile it.
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

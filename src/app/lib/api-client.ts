@@ -1,4 +1,4 @@
-/** What the dashboard needs from the contract's error body `{error, code}` (CONTRACT B7). */
+/** What the dashboard needs from the error body `{error, code}` (docs/api.md §7). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(

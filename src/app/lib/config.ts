@@ -1,6 +1,6 @@
 /**
  * Where the dashboard finds its two interfaces, read once from the build-time env.
- * Default: the same origin that served the dashboard (CONTRACT B1 mounts /gamma and /clob there).
+ * Default: the same origin that served the dashboard (docs/api.md §1 mounts /gamma and /clob there).
  */
 function baseUrl(value: string | undefined, fallback: string): string {
   const trimmed = value?.trim();

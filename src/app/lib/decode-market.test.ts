@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import kraken from '../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
-import nba from '../test/fixtures/gamma/events-alfagov-nba-2890-closed.json';
-import fed from '../test/fixtures/gamma/events-thabris-fed-september-negrisk.json';
+import kraken from '../../../fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
+import nba from '../../../fixtures/gamma/events-alfagov-nba-2890-closed.json';
+import fed from '../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
 import { decodeMarket, headlineOutcome } from './decode-market';
 
 describe('decodeMarket', () => {

@@ -2,7 +2,7 @@
  * The one place that reads a market's `outcomes`, `outcomePrices` and `clobTokenIds`.
  *
  * The contract sends `outcomes`/`outcomePrices` as JSON-encoded strings and `clobTokenIds` as an array,
- * but real-world payloads (CONTRACT B8) also carry arrays where strings are expected, JSON strings where
+ * but real-world payloads (docs/api.md §8) also carry arrays where strings are expected, JSON strings where
  * arrays are expected, and prices as numbers. Anything unreadable degrades: the market is still shown,
  * only without the part that could not be read. This function never throws.
  */

@@ -46,7 +46,7 @@ const IdParams = z.object({ id: z.string().regex(CATALOG_ID, 'must be a decimal 
 const SlugParams = z.object({ slug: z.string().min(1) });
 const errors = { 400: ErrorBody, 404: ErrorBody };
 
-/** The catalog interface (CONTRACT B6): read-only events, tags and series, cached, any origin. */
+/** The catalog interface (docs/api.md §6): read-only events, tags and series, cached, any origin. */
 export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   root,
   { config, database, cache },

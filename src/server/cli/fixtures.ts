@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
- * The real catalog payloads of CONTRACT B8 live beside the repository (`../shared/fixtures/gamma`, as
- * CI clones it). Tests read them from there; a missing folder makes them fail, never skip.
+ * Real catalog payloads of the reference service (fixtures/gamma, SOURCES.md says where each came from),
+ * kept byte for byte as published so the importer meets their quirks as they are.
  */
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-export const GAMMA_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/gamma');
+export const GAMMA_FIXTURES = resolve(REPO_ROOT, 'fixtures/gamma');
 
 export const FIXTURE_FILES = {
   krakenMacron: 'events-bobaoxu2001-kraken-macron.json',

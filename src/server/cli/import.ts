@@ -31,7 +31,7 @@ class Rejected extends Error {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /**
- * Imports events (CONTRACT B8) in one transaction: every event is valid and written, or nothing is.
+ * Imports events (docs/api.md §8) in one transaction: every event is valid and written, or nothing is.
  * Re-importing an id updates that event and replaces its markets, tags and series.
  */
 export async function importEvents(db: Db, raws: readonly unknown[]): Promise<ImportReport> {

@@ -36,7 +36,7 @@ const raw = (overrides: Record<string, unknown> = {}, market: Record<string, unk
 const one = (value: unknown) => normalizeEvents([value]);
 const errorsOf = (value: unknown) => one(value).errors.map(({ field, reason }) => ({ field, reason }));
 
-describe('the B8 fixtures', () => {
+describe('the real catalog payloads (fixtures/gamma)', () => {
   it('are where CI puts them (a missing folder fails, never skips)', () => {
     expect(existsSync(GAMMA_FIXTURES)).toBe(true);
     for (const name of Object.keys(FIXTURE_FILES) as (keyof typeof FIXTURE_FILES)[])

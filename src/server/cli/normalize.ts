@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Event, type Series, type Tag } from '../../contract/catalog';
 
 /**
- * Turns real-world catalog exports (CONTRACT B8) into contract Events: lenient where the quirks are
+ * Turns real-world catalog exports (docs/api.md §8) into contract Events: lenient where the quirks are
  * known and harmless, strict everywhere else. Pure: no I/O, so every rule is unit-testable.
  *
  * Decisions worth knowing:
@@ -330,7 +330,7 @@ const RawEvent = z.object(
 const isMissingList = (v: unknown) =>
   v === undefined || v === null || v === '' || v === '[]' || (Array.isArray(v) && v.length === 0);
 
-/** Why a raw market is a placeholder (CONTRACT B8), or null when it is a real market. */
+/** Why a raw market is a placeholder (docs/api.md §8), or null when it is a real market. */
 export function placeholderReason(raw: unknown): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const m = raw as Record<string, unknown>;
@@ -413,7 +413,7 @@ export function normalizeEvent(raw: unknown): Normalized {
     };
   }
 
-  // CONTRACT B8: a missing startDate falls back to the earliest market start, the creation date, the end.
+  // docs/api.md §8: a missing startDate falls back to the earliest market start, the creation date, the end.
   const startDate =
     e.startDate ??
     earliest(markets.map((m) => optionalDate(m.startDate)).filter((d): d is string => d !== null)) ??

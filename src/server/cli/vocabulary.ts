@@ -22,7 +22,7 @@ const tag = (id: number, label: string, slug: string): Tag => ({ id: String(id),
 
 /**
  * ~30 tags: one per category, then topics. Ids are stable so links keep working across seeds. Where the
- * public catalog's id for the same slug is known (from the B8 fixtures) it is reused, so importing
+ * public catalog's id for the same slug is known (from fixtures/gamma) it is reused, so importing
  * real exports next to the demo catalog merges into the same tags; the others sit in the 9000s.
  */
 export const TAGS = {

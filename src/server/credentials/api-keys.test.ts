@@ -9,7 +9,7 @@ import { insertApiKeyWithinLimit } from './key-store';
 import { serializeKeyList } from './plugin';
 import { createKey, l1, l2, newWallet, nowSeconds, send } from './test-helpers';
 
-/** Positive paths of the trading interface (CONTRACT B5), on PGlite or PostgreSQL. */
+/** Positive paths of the trading interface (docs/api.md §5), on PGlite or PostgreSQL. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { CredentialVault, hkdfSha256Block } from './at-rest';
 import { loadMasterKey, MASTER_KEY_FILE, MasterKeyError } from './master-key';
 import { createKey, l1, l2, newWallet, send } from './test-helpers';
 
-/** CONTRACT B4: a full copy of the database reveals no secret or passphrase. */
+/** docs/api.md §4: a full copy of the database reveals no secret or passphrase. */
 
 const temporary: string[] = [];
 function tempDir(): string {

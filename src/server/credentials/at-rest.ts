@@ -10,7 +10,7 @@ import {
 import type { ApiKeyCredentials } from '../../contract/auth-schemas';
 
 /**
- * Credentials at rest (CONTRACT B4). The database keeps only
+ * Credentials at rest (docs/api.md §4). The database keeps only
  * - an HMAC of the passphrase under a key derived from the server key (the passphrase has 256
  *   bits of entropy, so a fast keyed hash is enough), and
  * - the secret under AES-256-GCM with a key derived (HKDF) from the passphrase and the server key.

@@ -27,7 +27,7 @@ const PRUNE_EVERY_MS = 60_000;
 const PRUNE_MARGIN_SECONDS = 120;
 
 /**
- * Authentication and single use for the trading routes. `authenticate` picks the level (B1: a
+ * Authentication and single use for the trading routes. `authenticate` picks the level (docs/api.md §1: a
  * request carrying SVC_API_KEY is L2) and verifies; `run` executes the action, for L1 in one
  * transaction with the used-signature mark, so the action and the mark commit or fail together.
  */

@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../errors';
 import { checkWindow, invalidHeader, requireHeaders } from './headers';
 
-/** A verified, not yet used, L1 authorisation (CONTRACT B2). */
+/** A verified, not yet used, L1 authorisation (docs/api.md §2). */
 export interface L1Auth {
   level: 1;
   /** Lower-case. */

@@ -10,7 +10,7 @@ import type { KeyReader } from './key-cache';
 import type { OpenedSecrets } from './opened-secrets';
 import { rawBodyOf } from './raw-body';
 
-/** A verified L2 request (CONTRACT B3): the key that signed it and its owner. */
+/** A verified L2 request (docs/api.md §3): the key that signed it and its owner. */
 export interface L2Auth {
   level: 2;
   apiKey: string;
@@ -90,7 +90,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
 }
 
 /**
- * HMAC-SHA256 of timestamp + method + path + body (CONTRACT B3), fed in two parts instead of one
+ * HMAC-SHA256 of timestamp + method + path + body (docs/api.md §3), fed in two parts instead of one
  * concatenated buffer: the same bytes as buildL2Message of the contract module (UTF-8 text, the
  * body byte for byte), which the interop test checks.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { base64ToBytes } from '../../contract/auth-base64';
 
 /**
- * The server key that, with each passphrase, protects API secrets at rest (CONTRACT B4). It lives
+ * The server key that, with each passphrase, protects API secrets at rest (docs/api.md §4). It lives
  * outside the database: env SVC_MASTER_KEY, or a 0600 file in DATA_DIR created on first start.
  */
 

@@ -19,7 +19,7 @@ import {
 } from './test-helpers';
 
 /**
- * The negative matrix of issue 3: every case asserts status, code and that nothing changed (no key
+ * The negative matrix of the trading interface: every case asserts status, code and that nothing changed (no key
  * created or revoked, no L1 authorisation marked used).
  */
 

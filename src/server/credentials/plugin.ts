@@ -26,7 +26,7 @@ import { loadMasterKey } from './master-key';
 import { OpenedSecrets } from './opened-secrets';
 import { keepRawBodies } from './raw-body';
 
-/** The trading interface (CONTRACT A, B1–B5, B7), mounted at config.CLOB_BASE. */
+/** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
 export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   instance,
   { config, database },
@@ -73,7 +73,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
     // Every other method on /api-keys is answered 405 by the app's not-found handler, and counts
-    // against the limit like every request to /api-keys (B5; OPTIONS is the CORS preflight's).
+    // against the limit like every request to /api-keys (docs/api.md §5; OPTIONS is the CORS preflight's).
     // The route is a wildcard, which the app's 405 detection takes for a catch-all, so it adds
     // no method to the path's Allow list; it is exempt from the scope's limit, and counts itself
     // only /api-keys (percent-encoded or not), so /api-keys/x and the like stay uncounted 404s.

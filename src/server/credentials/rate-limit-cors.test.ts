@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
 import { expectError, l1, newWallet, snapshot } from './test-helpers';
 
-/** CONTRACT B5 rate limit and B1 CORS on the trading interface. */
+/** docs/api.md §5 rate limit and §1 CORS on the trading interface. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 
 /**
- * L2 signs the body exactly as sent (CONTRACT B3), so inside the trading interface every body is
+ * L2 signs the body exactly as sent (docs/api.md §3), so inside the trading interface every body is
  * read as bytes and kept; JSON bodies are parsed from those same bytes. The global bodyLimit
  * (413 BODY_TOO_LARGE) still applies.
  */

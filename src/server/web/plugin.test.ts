@@ -11,7 +11,7 @@ import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
 import { webPlugin, withoutTrailingSlash } from './plugin';
 
-const fixtures = join(process.cwd(), 'src/app/test/fixtures/gamma');
+const fixtures = join(process.cwd(), 'fixtures/gamma');
 const fed = JSON.parse(readFileSync(join(fixtures, 'events-thabris-fed-september-negrisk.json'), 'utf8'));
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />

@@ -1,6 +1,6 @@
 /**
  * The server's clock as this page sees it. L1 timestamps must be within 300 s (past) / 30 s (future)
- * of server time and L2 within 60 s (CONTRACT B2, B3), so a computer whose clock drifts would fail
+ * of server time and L2 within 60 s (docs/api.md §2, §3), so a computer whose clock drifts would fail
  * every signature: the page asks GET /time once, keeps the offset, and corrects it from
  * SVC_SERVER_TIME when the server says a timestamp was out of range.
  */

@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * API keys. Nothing here lets anyone compute an L2 signature (CONTRACT B4): the passphrase is
+ * API keys. Nothing here lets anyone compute an L2 signature (docs/api.md §4): the passphrase is
  * kept only as a hash and the secret only encrypted under a key derived from the passphrase and
  * a server key that lives outside the database.
  */
@@ -21,7 +21,7 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_address_idx').on(t.address, t.createdAt)],
 );
 
-/** L1 authorisations already used (CONTRACT B2), kept until they are past the timestamp window. */
+/** L1 authorisations already used (docs/api.md §2), kept until they are past the timestamp window. */
 export const usedSignatures = pgTable(
   'used_signatures',
   {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveRegion } from '../../../components/live-region';
 import { formatExact } from '../../../lib/format';
-import fed from '../../../test/fixtures/gamma/events-thabris-fed-september-negrisk.json';
-import kraken from '../../../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
+import fed from '../../../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
+import kraken from '../../../../../fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
 import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
 import { EventDetails } from './event-details';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import kraken from '../../../test/fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
-import nba from '../../../test/fixtures/gamma/events-alfagov-nba-2890-closed.json';
+import kraken from '../../../../../fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
+import nba from '../../../../../fixtures/gamma/events-alfagov-nba-2890-closed.json';
 import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
 import { EventList } from './event-list';
 

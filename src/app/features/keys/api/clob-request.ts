@@ -6,7 +6,7 @@ import { config } from '../../../lib/config';
 
 /**
  * The trading interface's answer when it refuses a request: the contract's code and sentence, plus the
- * two headers a client acts on (CONTRACT B5, B7): when to retry, and the server's clock.
+ * two headers a client acts on (docs/api.md §5, §7): when to retry, and the server's clock.
  */
 export class ClobError extends ApiError {
   constructor(
@@ -24,7 +24,7 @@ export class ClobError extends ApiError {
 
 export interface ClobRequest {
   method: 'GET' | 'POST' | 'DELETE';
-  /** Relative to {clob_url}: the path L2 signs (CONTRACT B1). */
+  /** Relative to {clob_url}: the path L2 signs (docs/api.md §1). */
   path: string;
   query?: Record<string, string>;
   headers?: Record<string, string | undefined>;

@@ -3,7 +3,7 @@ import { type ApiCredentials, createL2Headers } from '../../../../contract/auth-
 import { base64ToBytes } from '../../../../contract/auth-base64';
 import { LIST_API_KEYS_PATH, listApiKeys } from './list-api-keys';
 
-/** An L2-signed GET /api-keys: succeeds only if the three values form an active key (CONTRACT B3). */
+/** An L2-signed GET /api-keys: succeeds only if the three values form an active key (docs/api.md §3). */
 export async function testApiKey(credentials: ApiCredentials, timestamp: number): Promise<string[]> {
   const headers = await createL2Headers(credentials, { method: 'GET', path: LIST_API_KEYS_PATH, timestamp });
   return listApiKeys(headers);

@@ -10,7 +10,7 @@ interface KeysListProps {
   onRevoke: (apiKey: string) => void;
 }
 
-/** The address's active keys, oldest first (CONTRACT B5), with the count against the limit. */
+/** The address's active keys, oldest first (docs/api.md §5), with the count against the limit. */
 export function KeysList({ apiKeys, justCreated, busy, onRevoke }: KeysListProps) {
   const newest = apiKeys.at(-1);
   return (
