@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { axeViolations, saveScreenshot } from './support/page-checks';
 
 /**
- * Every page at phone and desktop width, light and dark: saved as artifacts to look at, and each
- * checked with axe-core as drawn (contrast differs per theme, layout per width).
+ * Every page at phone and desktop width, light and dark: saved as artifacts to look at, each checked
+ * with axe-core as drawn (contrast differs per theme, layout per width), and none wider than the viewport.
  */
 const PAGES = [
   { name: 'home', url: '/', ready: 'Top markets' },
@@ -19,6 +19,7 @@ const PAGES = [
   },
   { name: 'event-hostile', url: '/e/e2e-hostile-text', ready: null },
   { name: 'not-found', url: '/e/no-such-event', ready: 'This event does not exist' },
+  { name: 'keys', url: '/keys', ready: 'API keys' },
 ] as const;
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -38,6 +39,9 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.waitForLoadState('networkidle');
         await page.evaluate(() => window.scrollTo(0, 0));
         await saveScreenshot(page, `${p.name}-${width}-${scheme}`);
+        // Nothing may widen the document past the viewport: a phone would pan the whole page sideways.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `page width: ${p.name} ${width} ${scheme}`).toBeLessThanOrEqual(width);
         expect(await axeViolations(page), `axe: ${p.name} ${width} ${scheme}`).toEqual([]);
       }
     });

@@ -19,8 +19,10 @@ export function TagStrip() {
         className="h-9"
       />
     );
+  // `relative`: the chips' sr-only text is absolutely positioned; anchored outside this scrolling strip it
+  // escaped the strip's clipping and widened the whole page on phones.
   return (
-    <nav aria-label="Popular tags" className="-mx-1 h-9 overflow-x-auto px-1 [scrollbar-width:none]">
+    <nav aria-label="Popular tags" className="relative -mx-1 h-9 overflow-x-auto px-1 [scrollbar-width:none]">
       <ul className="flex h-9 items-center gap-1.5 whitespace-nowrap">
         {tags
           ? tags.map((tag) => (
