@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
 import { registerErrorHandling, sendError } from './errors';
+import { logOptions } from './log-output';
 import { webPlugin } from './web/plugin';
 
 export interface AppDeps {
@@ -13,18 +14,9 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Headers that carry credentials: never logged. */
-export const REDACTED_HEADERS = [
-  'req.headers.svc_signature',
-  'req.headers.svc_passphrase',
-  'req.headers.svc_api_key',
-  'req.headers.authorization',
-  'req.headers.cookie',
-];
-
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_HEADERS },
+    logger: logger ?? logOptions(config.LOG_LEVEL, { readable: false }),
     bodyLimit: 16 * 1024,
     // Slow clients must not tie up the server.
     connectionTimeout: 30_000,

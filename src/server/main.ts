@@ -5,6 +5,7 @@ import { DataDirError } from './db/data-dir';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
 import { watchEventLoop } from './event-loop-watch';
+import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
@@ -12,10 +13,20 @@ async function prepare(config: Config): Promise<void> {
   if (config.SERVE_WEB && process.argv.includes('--build-if-needed')) await ensureDashboardBuilt();
 }
 
+/** Readable lines at a terminal, JSON lines otherwise (a log collector, a file, a pipe). */
+const startLogOptions = (config: Config): LogOptions =>
+  logOptions(config.LOG_LEVEL, { readable: process.stdout.isTTY === true });
+
+const seedLog = (options: LogOptions) => {
+  const log = createLogger(options);
+  return (message: string, details: object) => log.info(details, message);
+};
+
 async function serve(config: Config): Promise<void> {
+  const log = startLogOptions(config);
   const database = await openConfiguredDatabase(config);
-  if (cluster.isPrimary) await seedIfEmpty(database, config.SEED_EVENTS);
-  const app = await buildApp({ config, database });
+  if (cluster.isPrimary) await seedIfEmpty(database, config.SEED_EVENTS, seedLog(log));
+  const app = await buildApp({ config, database, logger: log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,7 +50,7 @@ async function serve(config: Config): Promise<void> {
  */
 async function runCluster(config: Config): Promise<void> {
   const database = await openConfiguredDatabase(config);
-  await seedIfEmpty(database, config.SEED_EVENTS);
+  await seedIfEmpty(database, config.SEED_EVENTS, seedLog(startLogOptions(config)));
   await database.close();
 
   let stopping = false;
@@ -55,11 +66,20 @@ async function runCluster(config: Config): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`Marketdesk: ${config.WORKERS} workers on http://${config.HOST}:${config.PORT}`);
+  console.log(`Marketdesk: ${config.WORKERS} workers listening on port ${config.PORT}`);
+}
+
+/** A plain line for a person at a terminal; a log record (with the URLs as fields) for a collector. */
+function announce(config: Config): void {
+  const options = startLogOptions(config);
+  if (options.stream) console.log(startLine(config));
+  else createLogger(options).info(serviceUrls(config), startLine(config));
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // First, before the build and the seeding that a first start spends time on: where to go.
+  if (cluster.isPrimary) announce(config);
   if (cluster.isPrimary) await prepare(config);
   if (cluster.isPrimary && config.WORKERS > 1) return runCluster(config);
   return serve(config);
