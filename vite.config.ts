@@ -89,7 +89,12 @@ export default defineConfig({
           name: 'server',
           globalSetup: ['src/server/test/global-setup.ts'],
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/catalog-tools/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'src/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -197,7 +197,7 @@ async function ensureCatalog(): Promise<{ events: number; markets: number }> {
   mkdirSync(resolve(DATA_DIR, '..'), { recursive: true });
   const { openConfiguredDatabase, rows } = await import('../src/server/db/open');
   const { upsertEvents } = await import('../src/server/catalog/load');
-  const { generateEvents, batches } = await import('../src/server/cli/generate');
+  const { generateEvents, batches } = await import('../src/catalog-tools/generate');
   console.log(`generating ${EVENTS.toLocaleString('en')} events into ${DATA_DIR} (once; reused later)…`);
   const started = performance.now();
   const database = await openConfiguredDatabase({ DATA_DIR });

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importEvents } from '../../src/server/cli/import';
-import { seedIfEmpty } from '../../src/server/cli/seed';
+import { importEvents } from '../../src/catalog-tools/import';
+import { seedIfEmpty } from '../../src/catalog-tools/seed';
 import { loadConfig } from '../../src/server/config';
 import { openConfiguredDatabase } from '../../src/server/db/open';
 

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { openConfiguredDatabase } from './db/open';
-import { seedIfEmpty } from './cli/seed';
+import { seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';

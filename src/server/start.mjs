@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // Inside node_modules so that the bundle's package imports resolve exactly as the sources' do.
 const outDir = join(root, 'node_modules', '.cache', 'marketdesk-server');
 const bundle = join(outDir, 'main.mjs');
-const serverSources = ['src/server', 'src/contract', 'package-lock.json'];
+const serverSources = ['src/server', 'src/contract', 'src/catalog-tools', 'package-lock.json'];
 
 /** @param {string} path @returns {number} */
 function newestMtime(path) {

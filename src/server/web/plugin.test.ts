@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importEvents } from '../cli/import';
+import { importEvents } from '../../catalog-tools/import';
 import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';

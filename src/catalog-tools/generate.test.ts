@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Event } from '../../contract/catalog';
+import { Event } from '../contract/catalog';
 import { batches, DEFAULT_EVENTS, formatPrice, generateCatalog, generateEvents, statusOf } from './generate';
 import { createRandom } from './random';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const catalog = generateCatalog({ events: DEFAULT_EVENTS, now });
 const markets = catalog.flatMap((e) => e.markets);
-const publicDir = resolve(import.meta.dirname, '../../../public');
+const publicDir = resolve(import.meta.dirname, '../../public');
 
 const decode = (text: string): unknown => JSON.parse(text);
 

@@ -1,4 +1,4 @@
-import type { Series, Tag } from '../../contract/catalog';
+import type { Series, Tag } from '../contract/catalog';
 
 /** Top-level topics of the demo catalog; each has its own images and title templates. */
 export const CATEGORIES = [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { upsertEvents } from '../catalog/load';
-import { type Database, type Db, rows } from '../db/open';
+import { upsertEvents } from '../server/catalog/load';
+import { type Database, type Db, rows } from '../server/db/open';
 import { batches, DEFAULT_SEED, type GenerateOptions, generateEvents } from './generate';
 
 /** Events per upsert call: bounded memory for 200,000 events, few round trips. */

@@ -1,4 +1,4 @@
-import type { Event, Market, Series, Tag } from '../../contract/catalog';
+import type { Event, Market, Series, Tag } from '../contract/catalog';
 import { createRandom, type Random } from './random';
 import { draftEvent, type MarketPlan } from './templates';
 import { IMAGE_VARIANTS, imagePath, SERIES, TAGS } from './vocabulary';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Event } from '../../contract/catalog';
+import { Event } from '../contract/catalog';
 import { FIXTURE_FILES, fixturePath, fixtureText, GAMMA_FIXTURES } from './fixtures';
 import { ImportFileError, normalizeDate, normalizeEvents, parseImportText, plainDecimal } from './normalize';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { type Database, openConfiguredDatabase } from '../db/open';
+import { ConfigError, loadConfig } from '../server/config';
+import { type Database, openConfiguredDatabase } from '../server/db/open';
 import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
 import { type ImportReport, importEvents } from './import';
 import { ImportFileError, parseImportText } from './normalize';

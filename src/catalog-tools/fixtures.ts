@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
  * Real catalog payloads of the reference service (fixtures/gamma, SOURCES.md says where each came from),
  * kept byte for byte as published so the importer meets their quirks as they are.
  */
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const GAMMA_FIXTURES = resolve(REPO_ROOT, 'fixtures/gamma');
 
 export const FIXTURE_FILES = {

@@ -105,6 +105,6 @@ export function writeImages(dir: string): string[] {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const dir = resolve(import.meta.dirname, '../../../public/img');
+  const dir = resolve(import.meta.dirname, '../../public/img');
   console.log(`wrote ${writeImages(dir).length} images to ${dir}`);
 }

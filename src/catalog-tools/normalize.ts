@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Event, type Series, type Tag } from '../../contract/catalog';
+import { Event, type Series, type Tag } from '../contract/catalog';
 
 /**
  * Turns real-world catalog exports (docs/api.md §8) into contract Events: lenient where the quirks are

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../../contract/catalog';
-import { upsertEvents } from '../catalog/load';
-import { type Database, rows } from '../db/open';
-import { openTestDatabase } from '../test/database';
+import type { Event } from '../contract/catalog';
+import { upsertEvents } from '../server/catalog/load';
+import { type Database, rows } from '../server/db/open';
+import { openTestDatabase } from '../server/test/database';
 import { FIXTURE_FILES, fixturePath } from './fixtures';
 import { generateCatalog } from './generate';
 import { importEvents, importFile } from './import';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { Event, Series, Tag } from '../../contract/catalog';
-import { upsertEvents } from '../catalog/load';
-import { type Db, rows } from '../db/open';
+import type { Event, Series, Tag } from '../contract/catalog';
+import { upsertEvents } from '../server/catalog/load';
+import { type Db, rows } from '../server/db/open';
 import { analyzeCatalog } from './seed';
 import { type ImportError, type ImportWarning, normalizeEvents, parseImportText } from './normalize';
 
