@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './cli/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { ensureDashboardBuilt } from './web/build';
+import { MasterKeyError } from './credentials/master-key';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
 async function prepare(config: Config): Promise<void> {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError) {
+  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof MasterKeyError) {
     console.error(err.message);
   } else {
     console.error('Marketdesk could not start:', err instanceof Error ? err.message : err);
