@@ -57,7 +57,7 @@ export class RedisOutage {
     this.down = true;
     this.log.warn(
       { err: { message: err instanceof Error ? err.message : String(err) } },
-      'rate-limit store (Redis) unavailable: each process counts the /api-keys limit on its own until it is back',
+      'rate-limit store (Redis) unavailable: each process counts the /api-keys limit on its own until Redis answers again',
     );
   }
 
