@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createL1Headers } from '../../contract/auth';
 import { base64ToBytes, bytesToBase64 } from '../../contract/auth-base64';
 import type { ApiCredentials } from '../../contract/auth-l2';
 import { rows } from '../db/open';
 import { openTestDatabase } from '../test/database';
 import { buildTestApp, type TestApp } from '../test/app';
+import { serverClock } from './clock';
+import { pruneUsedSignatures } from './key-store';
 import { MASTER_KEY_FILE, MasterKeyError, masterKeyCheckValue } from './master-key';
 import {
   CHAIN_ID,
@@ -158,6 +160,44 @@ describe('a state-changing L2 request is single-use', () => {
       },
     ]);
     expect(Number(stored[0]?.timestamp)).toBe(timestamp);
+  });
+});
+
+describe('used L2 signatures are forgotten only once they are past the window', () => {
+  it('a replay past the window is TIMESTAMP_OUT_OF_RANGE before and after pruning', async () => {
+    const NOW = 1_950_000_000;
+    const owner = newWallet();
+    const [k1, k2, k3] = await keysOf(owner, 3);
+    if (!k1 || !k2 || !k3) throw new Error('keys');
+    const clock = vi.spyOn(serverClock, 'nowMs').mockReturnValue(NOW * 1000);
+    try {
+      const headers = asHeaders(await l2(k1, { method: 'DELETE', path: '/api-keys', timestamp: NOW }));
+      const used = await send(t.app, {
+        method: 'DELETE',
+        url: `/clob/api-keys?apiKey=${k2.apiKey}`,
+        headers,
+      });
+      expect(used.statusCode).toBe(200);
+      const replay = { method: 'DELETE' as const, url: `/clob/api-keys?apiKey=${k3.apiKey}`, headers };
+      clock.mockReturnValue((NOW + 61) * 1000);
+      await expectRejectedUnchanged(replay, 401, 'TIMESTAMP_OUT_OF_RANGE');
+
+      const count = async () =>
+        (
+          await rows<{ n: number | string }>(
+            t.database.db,
+            sql`SELECT count(*) AS n FROM used_l2_signatures WHERE api_key = ${k1.apiKey}`,
+          )
+        ).map((r) => Number(r.n));
+      await pruneUsedSignatures(t.database.db, { l1Seconds: 0, l2Seconds: NOW });
+      expect(await count()).toEqual([1]);
+      await pruneUsedSignatures(t.database.db, { l1Seconds: 0, l2Seconds: NOW + 1 });
+      expect(await count()).toEqual([0]);
+      await expectRejectedUnchanged(replay, 401, 'TIMESTAMP_OUT_OF_RANGE');
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await activeKeys(owner)).toEqual([k1.apiKey, k3.apiKey]);
   });
 });
 
