@@ -302,6 +302,7 @@ describe('routes and documents', () => {
       expect.objectContaining({ name: 'apiKey', in: 'query', required: false }),
     ]);
     expect(doc.components.securitySchemes).toHaveProperty('L1');
+    expect(doc.info.description).toContain('domain name "ClobAuthDomain"');
     expect(JSON.stringify(doc)).not.toMatch(/\/gamma|\/events/);
   });
 });

@@ -239,8 +239,7 @@ async function registerOpenApi(app: FastifyInstance, config: Config): Promise<vo
       info: {
         title: 'Marketdesk trading interface',
         version: '1.0.0',
-        description:
-          'API keys with two-level authentication. L1: SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE and SVC_SIGNATURE (EIP-712 ClobAuth, single use). L2: SVC_API_KEY, SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (HMAC-SHA256 over timestamp + method + path + body).',
+        description: `API keys with two-level authentication. L1: SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE and SVC_SIGNATURE (EIP-712 ClobAuth, domain name ${JSON.stringify(config.L1_DOMAIN_NAME)}, single use). L2: SVC_API_KEY, SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (HMAC-SHA256 over timestamp + method + path + body; a request that changes state is single use).`,
       },
       servers: [{ url: config.CLOB_BASE }],
       components: {
