@@ -24,6 +24,23 @@ describe('L1 typed data (docs/api.md §2)', () => {
     expect(signature.endsWith('a1aedc1b')).toBe(true);
   });
 
+  it('uses the reference clients’ domain name unless given another, and signs differently under it', async () => {
+    const account = privateKeyToAccount(VECTOR_KEY);
+    const fields = { address: account.address, timestamp: '10000000', nonce: 23, chainId: 80002 };
+    expect(buildClobAuthTypedData(fields).domain.name).toBe('ClobAuthDomain');
+    const own = buildClobAuthTypedData({ ...fields, domainName: 'Marketdesk' });
+    expect(own.domain).toEqual({ name: 'Marketdesk', version: '1', chainId: 80002 });
+    const signature = await account.signTypedData(own);
+    expect(signature.startsWith('0xf62319a9')).toBe(false);
+    const headers = await createL1Headers(account, {
+      chainId: 80002,
+      timestamp: '10000000',
+      nonce: 23,
+      domainName: 'Marketdesk',
+    });
+    expect(headers.SVC_SIGNATURE).toBe(signature);
+  });
+
   it('signs the same bytes whatever the hex case of the address', async () => {
     const account = privateKeyToAccount(VECTOR_KEY);
     const fields = { timestamp: '10000000', nonce: 23n, chainId: 80002 };

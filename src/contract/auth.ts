@@ -39,6 +39,14 @@ export const L2_WINDOW_SECONDS = 60;
 
 export const DEFAULT_CHAIN_ID = 137;
 
+/**
+ * The EIP-712 domain name of L1 signatures (docs/api.md §2): the reference clients' own, so they work
+ * here unchanged. A wallet's L1 signature is then valid for the reference service too (within its
+ * window); an operator who does not need those clients may configure another name, on the server
+ * (L1_DOMAIN_NAME) and in the dashboard (VITE_L1_DOMAIN_NAME) alike.
+ */
+export const DEFAULT_L1_DOMAIN_NAME = 'ClobAuthDomain';
+
 /** Header formats (docs/api.md §5 "Malformed authentication headers"). */
 export const HEADER_FORMATS = {
   /** Unsigned decimal, no leading zeros except "0". */
@@ -72,6 +80,8 @@ export interface ClobAuthFields {
   timestamp: string;
   nonce: bigint | string | number;
   chainId: number;
+  /** The EIP-712 domain name; default DEFAULT_L1_DOMAIN_NAME. */
+  domainName?: string;
 }
 
 export type ClobAuthTypedData = TypedDataDefinition<typeof CLOB_AUTH_TYPES, 'ClobAuth'>;
@@ -80,9 +90,15 @@ export type ClobAuthTypedData = TypedDataDefinition<typeof CLOB_AUTH_TYPES, 'Clo
  * The EIP-712 typed data of docs/api.md §2, exactly. The address is lower-cased: it is encoded as 20
  * bytes, so the hash is the same for every hex case, and viem rejects mixed case with a bad checksum.
  */
-export function buildClobAuthTypedData({ address, timestamp, nonce, chainId }: ClobAuthFields) {
+export function buildClobAuthTypedData({
+  address,
+  timestamp,
+  nonce,
+  chainId,
+  domainName = DEFAULT_L1_DOMAIN_NAME,
+}: ClobAuthFields) {
   return {
-    domain: { name: 'ClobAuthDomain', version: '1', chainId },
+    domain: { name: domainName, version: '1', chainId },
     types: CLOB_AUTH_TYPES,
     primaryType: 'ClobAuth',
     message: {
@@ -104,7 +120,7 @@ export interface L1Headers {
 }
 
 export function l1HeadersFromSignature(
-  fields: Omit<ClobAuthFields, 'chainId'>,
+  fields: Omit<ClobAuthFields, 'chainId' | 'domainName'>,
   signature: Hex | string,
 ): L1Headers {
   return {
@@ -120,6 +136,8 @@ export type L1Signer = Pick<LocalAccount, 'address' | 'signTypedData'> | WalletC
 
 export interface L1Options {
   chainId: number;
+  /** The EIP-712 domain name the service verifies with; default DEFAULT_L1_DOMAIN_NAME. */
+  domainName?: string;
   /** Unix seconds; default: now. Use server time (GET /time) when the local clock is off. */
   timestamp?: number | string;
   /** Default: 64 random bits. Every L1 authorisation is single-use (docs/api.md §2). */
@@ -140,13 +158,15 @@ export function randomNonce(): bigint {
 export async function createL1Headers(signer: L1Signer, options: L1Options): Promise<L1Headers> {
   const timestamp = String(options.timestamp ?? nowSeconds());
   const nonce = BigInt(options.nonce ?? randomNonce());
+  const domain = {
+    chainId: options.chainId,
+    ...(options.domainName ? { domainName: options.domainName } : {}),
+  };
   let address: Address;
   let signature: Hex;
   if ('signTypedData' in signer && 'address' in signer && typeof signer.address === 'string') {
     address = signer.address;
-    signature = await signer.signTypedData(
-      buildClobAuthTypedData({ address, timestamp, nonce, chainId: options.chainId }),
-    );
+    signature = await signer.signTypedData(buildClobAuthTypedData({ address, timestamp, nonce, ...domain }));
   } else {
     const client = signer as WalletClient;
     const account = client.account ?? (await client.getAddresses())[0];
@@ -154,7 +174,7 @@ export async function createL1Headers(signer: L1Signer, options: L1Options): Pro
     address = typeof account === 'string' ? account : account.address;
     signature = await client.signTypedData({
       account,
-      ...buildClobAuthTypedData({ address, timestamp, nonce, chainId: options.chainId }),
+      ...buildClobAuthTypedData({ address, timestamp, nonce, ...domain }),
     });
   }
   return l1HeadersFromSignature({ address, timestamp, nonce }, signature);

@@ -24,7 +24,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     keepAliveTimeout: 10_000,
     // A client trickling its headers is cut off after 10 s, checked every 2 s (Node: 60 s, every 30 s).
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
-    trustProxy: false,
+    // TRUST_PROXY: which peers may tell the client's address (X-Forwarded-For); off by default.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
     frameworkErrors: (err, _request, reply) =>

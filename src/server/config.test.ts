@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, maskUrlSecrets } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -36,7 +36,10 @@ describe('loadConfig', () => {
 
   it('refuses several workers on the embedded database', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS>1 needs DATABASE_URL/);
-    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y' }).WORKERS).toBe(2);
+    expect(
+      loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://127.0.0.1:6379' })
+        .WORKERS,
+    ).toBe(2);
   });
 
   it('takes CORS origins from the environment', () => {
@@ -44,5 +47,110 @@ describe('loadConfig', () => {
       'https://a.example',
       'https://b.example',
     ]);
+  });
+
+  it('needs REDIS_URL for several workers, in one line naming it', () => {
+    const message = errorOf({ WORKERS: '3', DATABASE_URL: 'postgres://x/y' });
+    const lines = message.split('\n').slice(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ {2}WORKERS>1 needs REDIS_URL .*100 × 3/);
+    // Both missing: one line each.
+    expect(errorOf({ WORKERS: '2' }).split('\n').slice(1)).toEqual([
+      expect.stringMatching(/needs DATABASE_URL/),
+      expect.stringMatching(/needs REDIS_URL/),
+    ]);
+  });
+
+  it('takes the L1 domain name from L1_DOMAIN_NAME (default: the reference clients’ ClobAuthDomain)', () => {
+    expect(loadConfig({}).L1_DOMAIN_NAME).toBe('ClobAuthDomain');
+    expect(loadConfig({ L1_DOMAIN_NAME: 'Marketdesk' }).L1_DOMAIN_NAME).toBe('Marketdesk');
+    expect(errorOf({ L1_DOMAIN_NAME: 'x'.repeat(65) })).toMatch(/L1_DOMAIN_NAME=.*64 printable/);
+  });
+});
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('configuration errors print no secret', () => {
+  it('masks the password of DATABASE_URL and REDIS_URL', () => {
+    const message = errorOf({
+      DATABASE_URL: 'mysql://admin:hunter2-db@db.example:3306/x',
+      REDIS_URL: 'http://default:hunter2-redis@cache.example:6379',
+    });
+    expect(message).not.toContain('hunter2');
+    expect(message).toContain('DATABASE_URL="mysql://admin:***@db.example:3306/x": must be a postgres');
+    expect(message).toContain('REDIS_URL="http://default:***@cache.example:6379": must be a redis');
+    expect(message.split('\n')).toHaveLength(3);
+  });
+
+  it('hides passwords with reserved characters, tokens as user names, and password parameters', () => {
+    for (const [url, shown] of [
+      ['mysql://u:p@ss/w0rd@host/db', 'mysql://u:***@host/db'],
+      ['mysql://sekrit-token@host', 'mysql://***@host'],
+      [
+        'mysql://host/db?user=u&password=sekrit&sslmode=require',
+        'mysql://host/db?user=u&password=***&sslmode=require',
+      ],
+    ] as const) {
+      expect(maskUrlSecrets(url)).toBe(shown);
+      const message = errorOf({ DATABASE_URL: url });
+      expect(message).not.toMatch(/sekrit|ss\/w0rd/);
+      expect(message).toContain(shown);
+    }
+  });
+
+  it('never prints SVC_MASTER_KEY, however wrong', () => {
+    const key = 'zz-not-a-key-but-still-a-secret';
+    const message = errorOf({ SVC_MASTER_KEY: key, PORT: 'x' });
+    expect(message).not.toContain(key);
+    expect(message).not.toContain(key.slice(0, 8));
+    expect(message).toMatch(/SVC_MASTER_KEY=\(31 characters, not shown\)/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and with false or 0', () => {
+    for (const value of [undefined, 'false', '0']) {
+      expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(false);
+    }
+  });
+
+  it('takes a hop count: that many proxies in front are trusted, no more', () => {
+    const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    if (typeof trust !== 'function') throw new Error('a hop count should give a function');
+    expect([0, 1, 2, 3].map((hop) => trust('203.0.113.9', hop))).toEqual([true, true, false, false]);
+  });
+
+  it('takes a list of proxy addresses, CIDR ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses to trust everybody, and names each bad value on its own line', () => {
+    for (const value of ['true', '*', '0.0.0.0/0', '::/0']) {
+      expect(errorOf({ TRUST_PROXY: value })).toMatch(/any client (could )?choose its own address/);
+    }
+    const lines = errorOf({ TRUST_PROXY: '10.0.0.1,proxy.local,10.0.0.0/33,', PORT: 'x' })
+      .split('\n')
+      .slice(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^ {2}PORT="x"/),
+      expect.stringMatching(/^ {2}TRUST_PROXY="proxy.local": not an IP address/),
+      expect.stringMatching(/^ {2}TRUST_PROXY="10.0.0.0\/33": the prefix length must be 1 to 32/),
+      expect.stringMatching(/^ {2}TRUST_PROXY="": an empty entry/),
+    ]);
+    expect(errorOf({ TRUST_PROXY: '11' })).toMatch(/TRUST_PROXY="11": a hop count is at most 10/);
   });
 });

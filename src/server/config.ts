@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_L1_DOMAIN_NAME } from '../contract/auth';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const mountPath = z
@@ -26,6 +28,13 @@ const Env = z.object({
   /** Comma-separated origins allowed on the trading interface; default: the dashboard's own. */
   CORS_ORIGINS: z.string().optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(137),
+  /** EIP-712 domain name of L1 signatures; another name than the reference clients' makes them incompatible. */
+  L1_DOMAIN_NAME: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,64}$/, 'must be 1 to 64 printable ASCII characters')
+    .default(DEFAULT_L1_DOMAIN_NAME),
+  /** Which peers may tell the client's address in X-Forwarded-For: off, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hex or base64 server key for encrypting secrets at rest; default: a 0600 file in DATA_DIR. */
   SVC_MASTER_KEY: z.string().min(32).optional(),
@@ -44,30 +53,123 @@ const Env = z.object({
   SEED_EVENTS: z.coerce.number().int().min(0).max(200_000).default(3000),
 });
 
-export type Config = z.infer<typeof Env> & { corsOrigins: string[] };
+/**
+ * Fastify's `trustProxy`: off, the addresses/CIDRs of the proxies, or, for a hop count, a function
+ * trusting that many hops (Fastify itself now refuses a bare number: a client that reaches the
+ * server directly could then choose its own address, see parseTrustProxy).
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+export type Config = z.infer<typeof Env> & { corsOrigins: string[]; trustProxy: TrustProxy };
 
 export class ConfigError extends Error {}
 
-/** Parses the environment once; every bad variable gets one line saying what is wrong. */
+/** Parses the environment once; every bad variable (or value) gets one line saying what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const lines: string[] = [];
   const parsed = Env.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (i) => `${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
-    );
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      lines.push(`${name}=${shownValue(name, cleaned[name] ?? '')}: ${issue.message}`);
+    }
+  }
+  const trust = parseTrustProxy(cleaned.TRUST_PROXY);
+  for (const bad of trust.problems) lines.push(`TRUST_PROXY=${JSON.stringify(bad.value)}: ${bad.message}`);
+  if (!parsed.success || trust.problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const c = parsed.data;
   if (c.WORKERS > 1 && !c.DATABASE_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  WORKERS>1 needs DATABASE_URL: the embedded database can be opened by one process only.',
+    lines.push('WORKERS>1 needs DATABASE_URL: the embedded database can be opened by one process only.');
+  }
+  if (c.WORKERS > 1 && !c.REDIS_URL) {
+    lines.push(
+      `WORKERS>1 needs REDIS_URL (redis://…): without it each worker counts the /api-keys rate limit on its own, and the limit becomes ${c.RATE_LIMIT_MAX} × ${c.WORKERS} per client.`,
     );
   }
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return {
     ...c,
     corsOrigins: c.CORS_ORIGINS ? splitOrigins(c.CORS_ORIGINS) : defaultOrigins(c.HOST, c.PORT),
+    trustProxy: trust.value,
   };
+}
+
+/** Variables whose value is never printed, not even when it is wrong. */
+const SECRET_VARIABLES = new Set(['SVC_MASTER_KEY']);
+
+/** A variable's value as an error line may show it: never key material, URLs without passwords. */
+function shownValue(name: string, value: string): string {
+  if (SECRET_VARIABLES.has(name)) return `(${value.length} characters, not shown)`;
+  return JSON.stringify(maskUrlSecrets(value));
+}
+
+/**
+ * The text with a URL's user-info masked (`postgres://user:***@host`; a user-info without a colon,
+ * which may be a token, becomes `***`) and password-like query parameters blanked. Everything up to
+ * the last `@` counts as user-info: a password with an unencoded `/` or `@` stays hidden too.
+ */
+export function maskUrlSecrets(text: string): string {
+  return text
+    .replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)(.*)@/s, (_match, scheme: string, info: string) => {
+      const colon = info.indexOf(':');
+      return `${scheme}${colon === -1 ? '***' : `${info.slice(0, colon)}:***`}@`;
+    })
+    .replace(/([?&][^=&#]*(?:pass|secret|token|key)[^=&#]*=)[^&#]*/gi, '$1***');
+}
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy understands. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: unset, `false` or `0` → off; a hop count (`1`: one proxy in front, whose
+ * X-Forwarded-For entry is the client: only where nothing but the proxies can reach the server,
+ * since a hop count trusts whoever connects); or a comma-separated list of proxy addresses, CIDR ranges or
+ * proxy-addr range names (`loopback`, `linklocal`, `uniquelocal`). Trusting every peer is refused: any
+ * client could then pick its own address and escape the rate limit.
+ */
+export function parseTrustProxy(raw: string | undefined): {
+  value: TrustProxy;
+  problems: { value: string; message: string }[];
+} {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return { value: false, problems: [] };
+  if (/^[0-9]+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= MAX_PROXY_HOPS
+      ? { value: (_address, hop) => hop < hops, problems: [] }
+      : { value: false, problems: [{ value: text, message: `a hop count is at most ${MAX_PROXY_HOPS}` }] };
+  }
+  const problems: { value: string; message: string }[] = [];
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) problems.push({ value: entry, message: problem });
+  }
+  return { value: problems.length === 0 ? entries : false, problems };
+}
+
+function proxyEntryProblem(entry: string): string | null {
+  if (entry === '') return 'an empty entry; separate addresses with single commas';
+  if (['true', '*', 'all', 'yes'].includes(entry.toLowerCase())) {
+    return 'trusting every peer would let any client choose its own address; give the number of proxies in front (1) or their addresses';
+  }
+  if (PROXY_RANGE_NAMES.has(entry)) return null;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) {
+    return 'not an IP address, a CIDR range (10.0.0.0/8, fd00::/8) or one of loopback, linklocal, uniquelocal';
+  }
+  if (prefix === undefined) return null;
+  const bits = family === 4 ? 32 : 128;
+  if (!/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > bits) return `the prefix length must be 1 to ${bits}`;
+  if (Number(prefix) === 0) {
+    return 'a /0 range trusts every peer, which would let any client choose its own address; list the proxies';
+  }
+  return null;
 }
 
 function splitOrigins(value: string): string[] {

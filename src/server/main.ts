@@ -7,6 +7,7 @@ import { seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
+import { MasterKeyError } from './credentials/master-key';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
 async function prepare(config: Config): Promise<void> {
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError) {
+  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof MasterKeyError) {
     console.error(err.message);
   } else {
     console.error('Marketdesk could not start:', err instanceof Error ? err.message : err);

@@ -95,10 +95,12 @@ describe('the key lifecycle', () => {
     });
     expect(byOther.json()).toEqual({ apiKey: b.apiKey, revoked: true });
 
+    // Another timestamp: within one second, both revocations would carry one signature, and a
+    // state-changing L2 signature is accepted once (docs/api.md §3).
     const bySelf = await send(t.app, {
       method: 'DELETE',
       url: '/clob/api-keys',
-      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys' })),
+      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys', timestamp: nowSeconds() - 1 })),
     });
     expect(bySelf.json()).toEqual({ apiKey: c.apiKey, revoked: true });
 
@@ -300,6 +302,7 @@ describe('routes and documents', () => {
       expect.objectContaining({ name: 'apiKey', in: 'query', required: false }),
     ]);
     expect(doc.components.securitySchemes).toHaveProperty('L1');
+    expect(doc.info.description).toContain('domain name "ClobAuthDomain"');
     expect(JSON.stringify(doc)).not.toMatch(/\/gamma|\/events/);
   });
 });

@@ -1,26 +1,41 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_HEADERS } from '../../contract/auth';
+import { AUTH_HEADERS, L1_MAX_AGE_SECONDS, L2_WINDOW_SECONDS } from '../../contract/auth';
 import type { Db } from '../db/open';
 import { ApiError } from '../errors';
 import { serverSeconds } from './clock';
 import { header } from './headers';
-import { markSignatureUsed, pruneUsedSignatures } from './key-store';
+import { markL2SignatureUsed, markSignatureUsed, pruneUsedSignatures } from './key-store';
 import { type L1Auth, verifyLevel1 } from './level1';
 import { type L2Auth, type Level2Deps, verifyLevel2 } from './level2';
-import { L1_MAX_AGE_SECONDS } from '../../contract/auth';
 
-export type Auth = L1Auth | L2Auth;
+export type Auth = L1Auth | (L2Auth & { singleUse: boolean });
 
 export interface AuthDeps extends Level2Deps {
   chainId: number;
+  /** The EIP-712 domain name L1 signatures are checked against (docs/api.md §2). */
+  l1DomainName: string;
   onPruneError?: (err: unknown) => void;
 }
 
-const reusedError = () =>
-  new ApiError(
-    'SIGNATURE_REUSED',
-    'This L1 authorisation (SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE) was already used; sign again with a fresh timestamp and nonce.',
-  );
+export interface Accepts {
+  /** Whether Level 2 may authorise the action (creating a key needs Level 1). */
+  l2: boolean;
+  /** The action in words, for error messages: "Listing API keys". */
+  what: string;
+  /** The action changes state: an L2 request for it is single-use too (docs/api.md §3). */
+  changesState: boolean;
+}
+
+const reusedError = (auth: Auth) =>
+  auth.level === 1
+    ? new ApiError(
+        'SIGNATURE_REUSED',
+        'This L1 authorisation (SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE) was already used; sign again with a fresh timestamp and nonce.',
+      )
+    : new ApiError(
+        'SIGNATURE_REUSED',
+        'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.',
+      );
 
 /** Prune at most once a minute per process; a margin covers clock skew between servers. */
 const PRUNE_EVERY_MS = 60_000;
@@ -28,15 +43,17 @@ const PRUNE_MARGIN_SECONDS = 120;
 
 /**
  * Authentication and single use for the trading routes. `authenticate` picks the level (docs/api.md §1: a
- * request carrying SVC_API_KEY is L2) and verifies; `run` executes the action, for L1 in one
- * transaction with the used-signature mark, so the action and the mark commit or fail together.
+ * request carrying SVC_API_KEY is L2) and verifies; `run` executes the action, in one transaction
+ * with the used-signature mark when the authorisation is single-use (every L1 one, and L2 ones of
+ * actions that change state), so the action and the mark commit or fail together: a request that
+ * fails uses nothing up.
  */
 export class Authoriser {
   private lastPrune = 0;
 
   constructor(private readonly deps: AuthDeps) {}
 
-  async authenticate(request: FastifyRequest, accepts: { l2: boolean; what: string }): Promise<Auth> {
+  async authenticate(request: FastifyRequest, accepts: Accepts): Promise<Auth> {
     const isL2 = header(request, AUTH_HEADERS.apiKey) !== undefined;
     if (isL2 && !accepts.l2) {
       throw new ApiError(
@@ -44,16 +61,25 @@ export class Authoriser {
         `${accepts.what} needs Level 1 authentication (an EIP-712 signature by the wallet); leave SVC_API_KEY out.`,
       );
     }
-    if (isL2) return verifyLevel2(request, this.deps);
+    if (isL2) return { ...(await verifyLevel2(request, this.deps)), singleUse: accepts.changesState };
     // Single use is checked by the insert in `run`, inside the action's transaction.
-    return verifyLevel1(request, this.deps.chainId);
+    return verifyLevel1(request, this.deps.chainId, this.deps.l1DomainName);
   }
 
   async run<T>(auth: Auth, action: (db: Db) => Promise<T>): Promise<T> {
-    if (auth.level === 2) return action(this.deps.db);
+    if (auth.level === 2 && !auth.singleUse) return action(this.deps.db);
     const result = await this.deps.db.transaction(async (tx) => {
-      if (!(await markSignatureUsed(tx as unknown as Db, auth))) throw reusedError();
-      return action(tx as unknown as Db);
+      const db = tx as unknown as Db;
+      const fresh =
+        auth.level === 1
+          ? await markSignatureUsed(db, auth)
+          : await markL2SignatureUsed(db, {
+              apiKey: auth.apiKey,
+              timestamp: auth.timestamp,
+              signature: auth.mac.toString('hex'),
+            });
+      if (!fresh) throw reusedError(auth);
+      return action(db);
     });
     this.maybePrune();
     return result;
@@ -63,8 +89,10 @@ export class Authoriser {
     const now = Date.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    pruneUsedSignatures(this.deps.db, serverSeconds() - L1_MAX_AGE_SECONDS - PRUNE_MARGIN_SECONDS).catch(
-      (err: unknown) => this.deps.onPruneError?.(err),
-    );
+    const seconds = serverSeconds();
+    pruneUsedSignatures(this.deps.db, {
+      l1Seconds: seconds - L1_MAX_AGE_SECONDS - PRUNE_MARGIN_SECONDS,
+      l2Seconds: seconds - L2_WINDOW_SECONDS - PRUNE_MARGIN_SECONDS,
+    }).catch((err: unknown) => this.deps.onPruneError?.(err));
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { apiKeys, usedSignatures } from '../db/schema/credentials';
+import { apiKeys, usedL2Signatures, usedSignatures } from '../db/schema/credentials';
 import { ApiError } from '../errors';
 
 /** Every SQL statement of the trading interface. Addresses are stored lower-case. */
@@ -31,9 +31,30 @@ export async function markSignatureUsed(
   return inserted.length === 1;
 }
 
-/** Forgets used authorisations whose timestamp can no longer pass the window. */
-export async function pruneUsedSignatures(db: Db, olderThanSeconds: number): Promise<void> {
-  await db.delete(usedSignatures).where(lt(usedSignatures.timestamp, olderThanSeconds));
+/**
+ * Marks a state-changing L2 request used (docs/api.md §3), in the transaction of its action like
+ * markSignatureUsed: the same API key, timestamp and signature can then never change anything again,
+ * whatever query string comes with them.
+ */
+export async function markL2SignatureUsed(
+  tx: Db,
+  used: { apiKey: string; timestamp: number; signature: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(usedL2Signatures)
+    .values(used)
+    .onConflictDoNothing()
+    .returning({ apiKey: usedL2Signatures.apiKey });
+  return inserted.length === 1;
+}
+
+/** Forgets used L1 and L2 signatures whose timestamp can no longer pass their window. */
+export async function pruneUsedSignatures(
+  db: Db,
+  olderThan: { l1Seconds: number; l2Seconds: number },
+): Promise<void> {
+  await db.delete(usedSignatures).where(lt(usedSignatures.timestamp, olderThan.l1Seconds));
+  await db.delete(usedL2Signatures).where(lt(usedL2Signatures.timestamp, olderThan.l2Seconds));
 }
 
 /**

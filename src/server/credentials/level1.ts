@@ -27,7 +27,11 @@ export interface L1Auth {
  * Checks the L1 headers, the window and the EIP-712 signature. Single use is enforced later, in
  * the transaction of the action (see authorise.ts), so a failing request uses nothing up.
  */
-export async function verifyLevel1(request: FastifyRequest, chainId: number): Promise<L1Auth> {
+export async function verifyLevel1(
+  request: FastifyRequest,
+  chainId: number,
+  domainName: string,
+): Promise<L1Auth> {
   const h = requireHeaders(request, L1_HEADER_NAMES, 'Level 1');
   const address = h[AUTH_HEADERS.address];
   const timestamp = h[AUTH_HEADERS.timestamp];
@@ -48,7 +52,7 @@ export async function verifyLevel1(request: FastifyRequest, chainId: number): Pr
   let signer: string | null = null;
   try {
     signer = await recoverTypedDataAddress({
-      ...buildClobAuthTypedData({ address, timestamp, nonce, chainId }),
+      ...buildClobAuthTypedData({ address, timestamp, nonce, chainId, domainName }),
       signature: signature as Hex,
     });
   } catch {
@@ -57,7 +61,7 @@ export async function verifyLevel1(request: FastifyRequest, chainId: number): Pr
   if (signer?.toLowerCase() !== address.toLowerCase()) {
     throw new ApiError(
       'L1_SIGNATURE_INVALID',
-      `SVC_SIGNATURE is not a ClobAuth signature by SVC_ADDRESS; sign the contract's EIP-712 typed data (domain ClobAuthDomain, version 1, chainId ${chainId}) with exactly the SVC_ADDRESS, SVC_TIMESTAMP and SVC_NONCE sent.`,
+      `SVC_SIGNATURE is not a ClobAuth signature by SVC_ADDRESS; sign the contract's EIP-712 typed data (domain ${JSON.stringify(domainName)}, version 1, chainId ${chainId}) with exactly the SVC_ADDRESS, SVC_TIMESTAMP and SVC_NONCE sent.`,
     );
   }
   return { level: 1, address: address.toLowerCase(), timestamp: Number(timestamp), nonce };

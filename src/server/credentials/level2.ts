@@ -16,6 +16,9 @@ export interface L2Auth {
   apiKey: string;
   /** Lower-case owner address. */
   address: string;
+  /** What makes the request single-use when it changes state (docs/api.md §3): its timestamp and HMAC. */
+  timestamp: number;
+  mac: Buffer;
 }
 
 export interface Level2Deps {
@@ -51,24 +54,27 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
       'API_KEY_UNKNOWN',
       'SVC_API_KEY is not a key of this service; create one with POST /api-keys.',
     );
+  // The passphrase first (docs/api.md §3): key ids travel in URLs and logs, so whether a key is
+  // revoked, and whose it is, is told only to a request that holds its passphrase.
+  const passphraseInvalid = () =>
+    new ApiError(
+      'PASSPHRASE_INVALID',
+      'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
+    );
   if (key.revokedAt) {
     deps.secrets.forget(key.apiKey);
+    if (!deps.secrets.passphraseMatches(key, passphrase)) throw passphraseInvalid();
     throw new ApiError(
       'API_KEY_REVOKED',
       'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
     );
   }
+  const secret = deps.secrets.open(key, passphrase);
+  if (!secret) throw passphraseInvalid();
   if (address !== undefined && address.toLowerCase() !== key.address) {
     throw new ApiError(
       'ADDRESS_MISMATCH',
       'SVC_ADDRESS is not the owner of SVC_API_KEY; send the owner address or leave SVC_ADDRESS out.',
-    );
-  }
-  const secret = deps.secrets.open(key, passphrase);
-  if (!secret) {
-    throw new ApiError(
-      'PASSPHRASE_INVALID',
-      'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
     );
   }
 
@@ -86,7 +92,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
       'SVC_SIGNATURE does not match; sign SVC_TIMESTAMP + method + path (relative to the trading base URL, without the query string) + the exact body, with HMAC-SHA256 keyed by the base64url-decoded secret.',
     );
   }
-  return { level: 2, apiKey: key.apiKey, address: key.address };
+  return { level: 2, apiKey: key.apiKey, address: key.address, timestamp: Number(timestamp), mac: expected };
 }
 
 /**

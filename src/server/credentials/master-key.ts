@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { count, eq, isNull } from 'drizzle-orm';
 import { base64ToBytes } from '../../contract/auth-base64';
+import type { Db } from '../db/open';
+import { apiKeys, masterKeyCheck } from '../db/schema/credentials';
 
 /**
  * The server key that, with each passphrase, protects API secrets at rest (docs/api.md §4). It lives
@@ -16,6 +19,84 @@ export class MasterKeyError extends Error {}
 export function loadMasterKey(options: { envKey?: string | undefined; dataDir: string }): Buffer {
   if (options.envKey) return decodeKey(options.envKey, 'SVC_MASTER_KEY');
   return readOrCreateKeyFile(join(options.dataDir, MASTER_KEY_FILE));
+}
+
+const CHECK_ROW = 'master-key';
+const CHECK_LABEL = 'marketdesk/master-key-check/v1';
+
+/** The check value kept with the data: an HMAC of a fixed label under the key, never the key. */
+export function masterKeyCheckValue(key: Buffer): string {
+  return createHmac('sha256', key).update(CHECK_LABEL).digest('hex');
+}
+
+/**
+ * The master key, checked against the one the stored API secrets are sealed with. A missing key
+ * is created only while no active API key depends on one; a missing or different key is refused
+ * while any does, with a MasterKeyError saying what to do (every such key would otherwise fail with
+ * PASSPHRASE_INVALID, pointing its owner at the wrong cause). `replaced` tells the caller that a
+ * different key was adopted because nothing depended on the recorded one.
+ */
+export async function openMasterKey(options: {
+  envKey?: string | undefined;
+  dataDir: string;
+  db: Db;
+}): Promise<{ key: Buffer; replaced: boolean }> {
+  const path = join(options.dataDir, MASTER_KEY_FILE);
+  const source = options.envKey ? 'SVC_MASTER_KEY' : path;
+  const activeKeys = await countActiveKeys(options.db);
+  const configured = options.envKey ? decodeKey(options.envKey, 'SVC_MASTER_KEY') : readKeyFileIfAny(path);
+  if (!configured && activeKeys > 0) {
+    throw new MasterKeyError(
+      `The master key is missing: SVC_MASTER_KEY is not set and ${path} does not exist, but the database holds ${activeKeys} active API key(s) sealed with one. ${WHAT_TO_DO}`,
+    );
+  }
+  const key = configured ?? readOrCreateKeyFile(path);
+  const check = masterKeyCheckValue(key);
+  const recorded = await recordCheck(options.db, check);
+  if (sameHex(recorded, check)) return { key, replaced: false };
+  if (activeKeys > 0) {
+    throw new MasterKeyError(
+      `The master key (${source}) is not the one the database's ${activeKeys} active API key(s) were sealed with. ${WHAT_TO_DO}`,
+    );
+  }
+  await options.db
+    .update(masterKeyCheck)
+    .set({ value: check, recordedAt: new Date() })
+    .where(eq(masterKeyCheck.id, CHECK_ROW));
+  return { key, replaced: true };
+}
+
+const WHAT_TO_DO =
+  'Start with the original key (SVC_MASTER_KEY, or the master.key file in DATA_DIR, mode 0600) restored from your backup; a new key cannot open those API keys, so none is made. If it is lost for good, those keys cannot be used again: revoke them (UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL) and start again; their owners then create new ones.';
+
+async function countActiveKeys(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(apiKeys).where(isNull(apiKeys.revokedAt));
+  return row?.n ?? 0;
+}
+
+/** Records `check` unless a check value is recorded already; returns what is recorded now. */
+async function recordCheck(db: Db, check: string): Promise<string> {
+  await db.insert(masterKeyCheck).values({ id: CHECK_ROW, value: check }).onConflictDoNothing();
+  const [row] = await db
+    .select({ value: masterKeyCheck.value })
+    .from(masterKeyCheck)
+    .where(eq(masterKeyCheck.id, CHECK_ROW));
+  return row?.value ?? '';
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function readKeyFileIfAny(path: string): Buffer | null {
+  try {
+    return readKeyFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 function decodeKey(text: string, source: string): Buffer {

@@ -70,6 +70,11 @@ export class OpenedSecrets {
     return secret;
   }
 
+  /** Whether `passphrase` is the row's passphrase, opening and remembering nothing (a revoked key). */
+  passphraseMatches(row: ApiKeyRow, passphrase: string): boolean {
+    return this.vault.passphraseMatches(row.apiKey, passphrase, row.passphraseHash);
+  }
+
   /** Drops what is remembered of a key (revoked: it can never verify again). */
   forget(apiKey: string): void {
     this.entries.get(apiKey)?.passphrase.fill(0);

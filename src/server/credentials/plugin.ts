@@ -1,9 +1,7 @@
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { AUTH_HEADERS, HEADER_FORMATS, SERVER_TIME_HEADER } from '../../contract/auth';
 import {
   ApiKeyCredentials,
@@ -22,8 +20,9 @@ import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
 import { keyReaderFor } from './key-cache';
 import { insertApiKeyWithinLimit, revokeKey } from './key-store';
-import { loadMasterKey } from './master-key';
+import { openMasterKey } from './master-key';
 import { OpenedSecrets } from './opened-secrets';
+import { registerRateLimit } from './rate-limit';
 import { keepRawBodies } from './raw-body';
 
 /** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
@@ -32,9 +31,17 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   { config, database },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const vault = new CredentialVault(
-    loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR }),
-  );
+  const master = await openMasterKey({
+    envKey: config.SVC_MASTER_KEY,
+    dataDir: config.DATA_DIR,
+    db: database.db,
+  });
+  if (master.replaced) {
+    app.log.warn(
+      'the master key changed while no active API key depended on the old one: recorded the new one',
+    );
+  }
+  const vault = new CredentialVault(master.key);
   const keyReader = keyReaderFor(database);
   const secrets = new OpenedSecrets(vault);
   const authoriser = new Authoriser({
@@ -43,7 +50,8 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     secrets,
     clobBase: config.CLOB_BASE,
     chainId: config.CHAIN_ID,
-    onPruneError: (err) => app.log.warn({ err }, 'pruning used L1 signatures failed'),
+    l1DomainName: config.L1_DOMAIN_NAME,
+    onPruneError: (err) => app.log.warn({ err }, 'pruning used signatures failed'),
   });
 
   await registerOpenApi(app, config);
@@ -102,7 +110,11 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         },
       },
       async (request, reply) => {
-        const auth = await authoriser.authenticate(request, { l2: false, what: 'Creating an API key' });
+        const auth = await authoriser.authenticate(request, {
+          l2: false,
+          what: 'Creating an API key',
+          changesState: true,
+        });
         const { credentials, secretBytes } = CredentialVault.generate();
         const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
         try {
@@ -133,7 +145,11 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
             : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
       },
       async (request, reply) => {
-        const auth = await authoriser.authenticate(request, { l2: true, what: 'Listing API keys' });
+        const auth = await authoriser.authenticate(request, {
+          l2: true,
+          what: 'Listing API keys',
+          changesState: false,
+        });
         const apiKeys = await authoriser.run(auth, (db) => keyReader.listActive(db, auth.address));
         void reply.header('Cache-Control', 'no-store');
         return { apiKeys };
@@ -152,7 +168,11 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         },
       },
       async (request) => {
-        const auth = await authoriser.authenticate(request, { l2: true, what: 'Revoking an API key' });
+        const auth = await authoriser.authenticate(request, {
+          l2: true,
+          what: 'Revoking an API key',
+          changesState: true,
+        });
         const target = request.query.apiKey?.toLowerCase() ?? (auth.level === 2 ? auth.apiKey : undefined);
         if (!target) {
           throw new ApiError(
@@ -205,72 +225,6 @@ export function serializeKeyList(value: unknown): string {
   return JSON.stringify({ apiKeys });
 }
 
-/** 100 requests per client IP per fixed 10 s window; shared through Redis when REDIS_URL is set. */
-async function registerRateLimit(scope: FastifyInstance, config: Config): Promise<void> {
-  let redis: Redis | undefined;
-  if (config.REDIS_URL) {
-    // Imported only when used (~0.1 s of every start otherwise).
-    const { Redis } = await import('ioredis');
-    // Fail fast while Redis is away (requests then pass, see skipOnError) instead of queueing them.
-    redis = new Redis(config.REDIS_URL, {
-      connectTimeout: 2_000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    let warned = false;
-    redis.on('error', (err) => {
-      if (!warned) scope.log.warn({ err: { message: err.message } }, 'rate-limit store (Redis) unavailable');
-      warned = true;
-    });
-    redis.on('ready', () => {
-      warned = false;
-    });
-    scope.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
-    });
-    // Start counting in Redis from the first request: wait (briefly) for the connection.
-    const connecting = redis;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 3_000);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      connecting.once('ready', done);
-      connecting.once('error', done);
-    });
-  }
-  await scope.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: 10_000,
-    hook: 'onRequest',
-    keyGenerator: (request) => request.ip,
-    // The limit must not take the service down with Redis: without it, requests pass (and are logged).
-    skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'marketdesk:rate-limit:clob:' } : {}),
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': true,
-      'x-ratelimit-remaining': true,
-      'x-ratelimit-reset': true,
-    },
-    addHeaders: {
-      'x-ratelimit-limit': true,
-      'x-ratelimit-remaining': true,
-      'x-ratelimit-reset': true,
-      'retry-after': true,
-    },
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new ApiError(
-        'RATE_LIMITED',
-        `Too many requests to /api-keys from this IP address: at most ${context.max} per 10 s; retry in ${seconds} s (Retry-After).`,
-        { 'Retry-After': String(seconds) },
-      );
-    },
-  });
-}
-
 /** GET {clob_url}/openapi.json, generated from the routes' zod schemas. */
 async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   const headerScheme = (name: string, description: string) => ({
@@ -285,8 +239,7 @@ async function registerOpenApi(app: FastifyInstance, config: Config): Promise<vo
       info: {
         title: 'Marketdesk trading interface',
         version: '1.0.0',
-        description:
-          'API keys with two-level authentication. L1: SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE and SVC_SIGNATURE (EIP-712 ClobAuth, single use). L2: SVC_API_KEY, SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (HMAC-SHA256 over timestamp + method + path + body).',
+        description: `API keys with two-level authentication. L1: SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE and SVC_SIGNATURE (EIP-712 ClobAuth, domain name ${JSON.stringify(config.L1_DOMAIN_NAME)}, single use). L2: SVC_API_KEY, SVC_TIMESTAMP, SVC_PASSPHRASE and SVC_SIGNATURE (HMAC-SHA256 over timestamp + method + path + body; a request that changes state is single use).`,
       },
       servers: [{ url: config.CLOB_BASE }],
       components: {

@@ -50,7 +50,11 @@ export function l2(
 export async function snapshot(db: Db): Promise<unknown> {
   const keys = await rows(db, sql`SELECT api_key, address, revoked_at FROM api_keys ORDER BY api_key`);
   const used = await rows(db, sql`SELECT address, timestamp, nonce FROM used_signatures ORDER BY 1, 2, 3`);
-  return JSON.parse(JSON.stringify({ keys, used }));
+  const usedL2 = await rows(
+    db,
+    sql`SELECT api_key, timestamp, signature FROM used_l2_signatures ORDER BY 1, 2, 3`,
+  );
+  return JSON.parse(JSON.stringify({ keys, used, usedL2 }));
 }
 
 export function expectError(

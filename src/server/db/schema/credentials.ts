@@ -35,3 +35,33 @@ export const usedSignatures = pgTable(
     index('used_signatures_ts_idx').on(t.timestamp),
   ],
 );
+
+/**
+ * L2 requests that changed something (docs/api.md §3: they are single-use), kept until they are past
+ * the timestamp window. The signature is stored as the hex of its bytes, so every base64 spelling of
+ * one signature is one row.
+ */
+export const usedL2Signatures = pgTable(
+  'used_l2_signatures',
+  {
+    apiKey: uuid('api_key').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    signature: text('signature').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKey, t.timestamp, t.signature] }),
+    index('used_l2_signatures_ts_idx').on(t.timestamp),
+  ],
+);
+
+/**
+ * A check value of the master key the secrets in api_keys are sealed with: an HMAC of a fixed label
+ * under that key, never the key itself. At start a different (or missing) master key is refused
+ * while API keys depend on the recorded one. One row, id 'master-key'.
+ */
+export const masterKeyCheck = pgTable('master_key_check', {
+  id: text('id').primaryKey(),
+  value: text('value').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

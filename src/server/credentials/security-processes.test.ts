@@ -1,0 +1,249 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createL1Headers } from '../../contract/auth';
+import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
+import { ApiKeyCredentials } from '../../contract/auth-schemas';
+import type { Database } from '../db/open';
+import { freePort } from '../faults/server-process';
+import { openTestDatabase } from '../test/database';
+import { MASTER_KEY_FILE } from './master-key';
+import { CHAIN_ID, newWallet } from './test-helpers';
+
+/**
+ * Real server processes (src/server/main.ts): single use of state-changing L2 requests across
+ * processes and restarts, the master-key check at start, and the refusal of WORKERS>1 without
+ * REDIS_URL. The PostgreSQL leg needs TEST_DATABASE_URL; the embedded one always runs.
+ */
+
+const root = resolve(import.meta.dirname, '../../..');
+
+interface Running {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function spawnServer(env: Record<string, string>, port: number) {
+  let output = '';
+  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      SERVE_GAMMA: 'false',
+      SEED_EVENTS: '0',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      SVC_MASTER_KEY: '',
+      WORKERS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const { child, output } = spawnServer(env, port);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${url}/clob/time`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, child, output, stop };
+}
+
+/** Starts a server that must refuse to start; its exit code and output. */
+async function startRefused(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnServer(env, await freePort());
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  clearTimeout(timer);
+  return { code, output: output() };
+}
+
+async function createKey(base: string, wallet = newWallet()): Promise<ApiCredentials> {
+  const res = await fetch(`${base}/clob/api-keys`, {
+    method: 'POST',
+    headers: await createL1Headers(wallet, { chainId: CHAIN_ID }),
+  });
+  expect(res.status).toBe(201);
+  return ApiKeyCredentials.parse(await res.json());
+}
+
+async function del(base: string, query: string, headers: object) {
+  const res = await fetch(`${base}/clob/api-keys${query}`, {
+    method: 'DELETE',
+    headers: headers as Record<string, string>,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const MASTER = '4b'.repeat(32);
+const OTHER = '9e'.repeat(32);
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let database: Database & { url?: string };
+  let a: Running;
+  let b: Running;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const env = { DATABASE_URL: database.url ?? '', SVC_MASTER_KEY: MASTER };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+  });
+
+  it('a DELETE used on one process is SIGNATURE_REUSED on the other, whatever its query', async () => {
+    const wallet = newWallet();
+    const [k1, k2, k3] = [
+      await createKey(a.url, wallet),
+      await createKey(a.url, wallet),
+      await createKey(b.url, wallet),
+    ];
+    const headers = await createL2Headers(k1, { method: 'DELETE', path: '/api-keys' });
+    expect(await del(a.url, `?apiKey=${k2.apiKey}`, headers)).toEqual({
+      status: 200,
+      body: { apiKey: k2.apiKey, revoked: true },
+    });
+    for (const query of [`?apiKey=${k3.apiKey}`, '']) {
+      const replay = await del(b.url, query, headers);
+      expect(replay.status).toBe(401);
+      expect(replay.body.code).toBe('SIGNATURE_REUSED');
+    }
+
+    // Sent to both at once, aimed at different keys: one revocation.
+    const k4 = await createKey(a.url, wallet);
+    const again = await createL2Headers(k1, {
+      method: 'DELETE',
+      path: '/api-keys',
+      timestamp: Number(headers.SVC_TIMESTAMP) + 1,
+    });
+    const results = await Promise.all([
+      del(a.url, `?apiKey=${k3.apiKey}`, again),
+      del(b.url, `?apiKey=${k4.apiKey}`, again),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const list = await fetch(`${a.url}/clob/api-keys`, {
+      headers: (await createL2Headers(k1, { method: 'GET', path: '/api-keys' })) as unknown as Record<
+        string,
+        string
+      >,
+    });
+    expect((await list.json()).apiKeys).toHaveLength(2);
+  });
+
+  it('a process with another master key, or none, refuses to start while keys exist', async () => {
+    await createKey(a.url);
+    const other = await startRefused({ DATABASE_URL: database.url ?? '', SVC_MASTER_KEY: OTHER });
+    expect(other.code).toBe(1);
+    expect(other.output.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^The master key \(SVC_MASTER_KEY\) is not the one the database's \d+ active API key\(s\) were sealed with\. Start with the original key/,
+      ),
+    ]);
+    expect(other.output).not.toContain(OTHER);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'md-master-'));
+    try {
+      const none = await startRefused({ DATABASE_URL: database.url ?? '', DATA_DIR: dataDir });
+      expect(none.code).toBe(1);
+      expect(none.output).toMatch(
+        /^The master key is missing: SVC_MASTER_KEY is not set and .*master\.key does not exist/,
+      );
+      expect(existsSync(join(dataDir, MASTER_KEY_FILE))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('one server process on the embedded database, restarted', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'md-restart-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a used DELETE stays used after a restart; a missing or different master key is refused', async () => {
+    const env = { DATA_DIR: dataDir };
+    const first = await startServer(env);
+    const wallet = newWallet();
+    let k1: ApiCredentials;
+    let headers: Awaited<ReturnType<typeof createL2Headers>>;
+    let k3: ApiCredentials;
+    try {
+      k1 = await createKey(first.url, wallet);
+      const k2 = await createKey(first.url, wallet);
+      k3 = await createKey(first.url, wallet);
+      headers = await createL2Headers(k1, { method: 'DELETE', path: '/api-keys' });
+      expect((await del(first.url, `?apiKey=${k2.apiKey}`, headers)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    expect(existsSync(join(dataDir, MASTER_KEY_FILE))).toBe(true);
+
+    const second = await startServer(env);
+    try {
+      const replay = await del(second.url, `?apiKey=${k3.apiKey}`, headers);
+      expect(replay).toEqual({ status: 401, body: { code: 'SIGNATURE_REUSED', error: expect.any(String) } });
+    } finally {
+      await second.stop();
+    }
+
+    const keyFile = join(dataDir, MASTER_KEY_FILE);
+    unlinkSync(keyFile);
+    const missing = await startRefused(env);
+    expect(missing.code).toBe(1);
+    expect(missing.output.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^The master key is missing: .*holds 2 active API key\(s\).*Start with the original key/,
+      ),
+    ]);
+    expect(existsSync(keyFile)).toBe(false);
+
+    writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    const different = await startRefused(env);
+    expect(different.code).toBe(1);
+    expect(different.output).toMatch(
+      /^The master key \(.*master\.key\) is not the one the database's 2 active API key\(s\)/,
+    );
+  }, 120_000);
+});
+
+describe('WORKERS>1', () => {
+  it('without REDIS_URL, refuses to start with one line naming REDIS_URL', async () => {
+    const refused = await startRefused({ WORKERS: '2', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(refused.code).toBe(1);
+    expect(refused.output.trim().split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}WORKERS>1 needs REDIS_URL \(redis:\/\/…\)/),
+    ]);
+  }, 60_000);
+});
