@@ -7,6 +7,7 @@ import {
   l1HeadersFromSignature,
   randomNonce,
 } from '../../../../contract/auth';
+import { config as appConfig } from '../../../lib/config';
 import { ClobError } from '../api/clob-request';
 import type { ServerClock } from '../server-clock';
 import { WalletStepError } from './wallet-errors';
@@ -60,7 +61,13 @@ export function useSignedRequest(clock: ServerClock, chainId: number) {
           try {
             signature = await signTypedData(config, {
               account: address,
-              ...buildClobAuthTypedData({ address, timestamp, nonce, chainId }),
+              ...buildClobAuthTypedData({
+                address,
+                timestamp,
+                nonce,
+                chainId,
+                domainName: appConfig.l1DomainName,
+              }),
             });
           } catch (error) {
             throw new WalletStepError('sign', error);
