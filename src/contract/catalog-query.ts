@@ -119,12 +119,23 @@ const eventsQueryShape = {
 
 export const EVENTS_QUERY_PARAMETERS = Object.keys(eventsQueryShape) as (keyof typeof eventsQueryShape)[];
 
-export const EventsQuery = z.strictObject(eventsQueryShape, {
-  error: (issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; the parameters are ${EVENTS_QUERY_PARAMETERS.join(', ')}`
-      : undefined,
-});
+/** A query that refuses what it does not know, naming the parameter (a typo must not pass silently). */
+export const strictQuery = <Shape extends z.ZodRawShape>(shape: Shape) => {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; ${
+            known.length ? `the parameters are ${known.join(', ')}` : 'this endpoint takes no parameters'
+          }`
+        : undefined,
+  });
+};
+
+export const EventsQuery = strictQuery(eventsQueryShape);
+
+/** A slug in a path: text the database can hold (no NUL or other control characters), at most 500 characters. */
+export const SlugParam = text(500);
 /** A parsed, validated `/events` query: defaults filled in, repeatable parameters as arrays. */
 export type EventsQuery = z.output<typeof EventsQuery>;
 

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import { z } from 'zod';
 import { Event, EVENTS_DEFAULT_LIMIT, Series, TagWithCount } from '../../contract/catalog';
 import { CATALOG_ID } from '../../contract/catalog-id';
-import { EventsQuery, toSearchParams } from '../../contract/catalog-query';
+import { EventsQuery, SlugParam, strictQuery, toSearchParams } from '../../contract/catalog-query';
 import { ErrorBody } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Db } from '../db/open';
@@ -43,7 +43,8 @@ export interface CatalogPluginOptions extends PluginOptions {
 }
 
 const IdParams = z.object({ id: z.string().regex(CATALOG_ID, 'must be a decimal integer') });
-const SlugParams = z.object({ slug: z.string().min(1) });
+const SlugParams = z.object({ slug: SlugParam });
+const NoQuery = strictQuery({});
 const errors = { 400: ErrorBody, 404: ErrorBody };
 
 /** The catalog interface (docs/api.md §6): read-only events, tags and series, cached, any origin. */
@@ -182,7 +183,13 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
 
   app.get(
     '/tags',
-    { schema: { summary: 'All tags with their number of events', response: { 200: z.array(TagWithCount) } } },
+    {
+      schema: {
+        summary: 'All tags with their number of events',
+        querystring: NoQuery,
+        response: { 200: z.array(TagWithCount), 400: ErrorBody },
+      },
+    },
     (request, reply) =>
       serve(request, reply, 'tags', async (db) => jsonResponse(await repository.listTags(db))),
   );
@@ -204,7 +211,13 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
 
   app.get(
     '/series',
-    { schema: { summary: 'All series', response: { 200: z.array(Series) } } },
+    {
+      schema: {
+        summary: 'All series',
+        querystring: NoQuery,
+        response: { 200: z.array(Series), 400: ErrorBody },
+      },
+    },
     (request, reply) =>
       serve(request, reply, 'series', async (db) => jsonResponse(await repository.listSeries(db))),
   );
