@@ -63,8 +63,8 @@ async function readCredentials(page: Page): Promise<ShownCredentials> {
 async function testKey(page: Page, credentials: ShownCredentials): Promise<void> {
   const form = page.getByRole('region', { name: 'Test a key' });
   await form.getByLabel('API key').fill(credentials.apiKey);
-  await form.getByLabel('Secret').fill(credentials.secret);
-  await form.getByLabel('Passphrase').fill(credentials.passphrase);
+  await form.getByLabel('Secret', { exact: true }).fill(credentials.secret);
+  await form.getByLabel('Passphrase', { exact: true }).fill(credentials.passphrase);
   await form.getByRole('button', { name: 'Test this key' }).click();
 }
 

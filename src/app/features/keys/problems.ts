@@ -1,5 +1,6 @@
 import { NetworkError } from '../../lib/api-client';
 import { ClobError } from './api/clob-request';
+import { ClockSkewError } from './server-clock';
 import { describeChain } from './wallet/chains';
 import { WalletStepError, classifyWalletError } from './wallet/wallet-errors';
 
@@ -129,8 +130,24 @@ const LEVEL2_PROBLEMS: Record<string, Problem> = {
   },
 };
 
+function skewText(seconds: number): string {
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} hours` : `${Math.round(hours / 24)} days`;
+}
+
+function clockSkewProblem(error: ClockSkewError, context: ProblemContext): Problem {
+  const direction = error.offsetSeconds > 0 ? 'ahead of' : 'behind';
+  return {
+    title: 'Nothing was signed: the clocks disagree',
+    detail: `The server reports a time about ${skewText(error.offsetSeconds)} ${direction} this computer’s. A signature dated that far off could be used later by whoever holds it, so the page signed nothing. Check that this computer sets its date and time automatically, reload, and try to ${context.doing} again. If your clock is right, the server or your network is reporting a wrong time.`,
+  };
+}
+
 /** Turns any failure on the Keys page into a calm, specific message with a way forward. */
 export function describeProblem(error: unknown, context: ProblemContext, nowMs = Date.now()): Problem {
+  if (error instanceof ClockSkewError) return clockSkewProblem(error, context);
   if (error instanceof WalletStepError) return walletProblem(error, context);
   if (error instanceof NetworkError)
     return {

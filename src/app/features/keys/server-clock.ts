@@ -1,4 +1,20 @@
 /**
+ * How far the server's clock may be from this computer's before the page refuses to sign: a forged
+ * or intercepted /time (or SVC_SERVER_TIME) could otherwise get the wallet to sign an authorisation
+ * dated far ahead, which whoever holds it could use later. Real clocks are seconds apart.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 10 * 60;
+
+/** The server's and this computer's clocks disagree by more than MAX_CLOCK_SKEW_SECONDS. */
+export class ClockSkewError extends Error {
+  override readonly name = 'ClockSkewError';
+  /** Server minus local, in seconds. */
+  constructor(readonly offsetSeconds: number) {
+    super(`Server and local clocks differ by ${offsetSeconds} s`);
+  }
+}
+
+/**
  * The server's clock as this page sees it. L1 timestamps must be within 300 s (past) / 30 s (future)
  * of server time and L2 within 60 s (docs/api.md §2, §3), so a computer whose clock drifts would fail
  * every signature: the page asks GET /time once, keeps the offset, and corrects it from
@@ -34,9 +50,13 @@ export class ServerClock {
     this.offsetSeconds = Math.round(serverTime - this.localMs() / 1000);
   }
 
-  /** Server time now, in unix seconds; syncs first if it never has. */
+  /**
+   * Server time now, in unix seconds, to sign with; syncs first if it never has. Throws
+   * ClockSkewError when the server's time is too far from this computer's to be trusted.
+   */
   async now(): Promise<number> {
     if (this.offsetSeconds === undefined) await this.sync();
+    if (Math.abs(this.offset) > MAX_CLOCK_SKEW_SECONDS) throw new ClockSkewError(this.offset);
     return Math.floor(this.localMs() / 1000) + this.offset;
   }
 }

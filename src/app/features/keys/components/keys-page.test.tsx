@@ -211,13 +211,39 @@ describe('Keys page: errors a person meets', () => {
     const user = userEvent.setup();
     const { clob } = renderKeysPage();
     await connect(user);
-    const refused = { status: 401, code: 'TIMESTAMP_OUT_OF_RANGE', headers: { SVC_SERVER_TIME: '1' } };
+    const serverTime = String(Math.floor(Date.now() / 1000) + 120);
+    const refused = { status: 401, code: 'TIMESTAMP_OUT_OF_RANGE', headers: { SVC_SERVER_TIME: serverTime } };
     clob.forced.push(refused, refused);
     await user.click(screen.getByRole('button', { name: 'Sign to create a key' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The time of the signature was not accepted');
     expect(alert).toHaveTextContent('TIMESTAMP_OUT_OF_RANGE');
     expect(clob.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it('refuses to sign, without opening the wallet, when the server time is more than 10 minutes off', async () => {
+    const user = userEvent.setup();
+    const { clob } = renderKeysPage();
+    await connect(user);
+    clob.serverSkewSeconds = 11 * 60;
+    await user.click(screen.getByRole('button', { name: 'Sign to create a key' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was signed: the clocks disagree');
+    expect(alert).toHaveTextContent('about 11 minutes ahead of this computer');
+    expect(clob.rpc.filter((r) => r.method === 'eth_signTypedData_v4')).toHaveLength(0);
+    expect(clob.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(clob.keys).toHaveLength(0);
+  });
+
+  it('refuses a forged SVC_SERVER_TIME far ahead the same way, with no second signature', async () => {
+    const user = userEvent.setup();
+    const { clob } = renderKeysPage();
+    await connect(user);
+    const farAhead = String(Math.floor(Date.now() / 1000) + 86_400);
+    clob.forced.push({ status: 401, code: 'TIMESTAMP_OUT_OF_RANGE', headers: { SVC_SERVER_TIME: farAhead } });
+    await user.click(screen.getByRole('button', { name: 'Sign to create a key' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('about 24 hours ahead of this computer');
+    expect(clob.rpc.filter((r) => r.method === 'eth_signTypedData_v4')).toHaveLength(1);
   });
 
   it('KEY_LIMIT_REACHED offers to show the keys', async () => {
@@ -285,6 +311,31 @@ describe('Keys page: test a key (Level 2)', () => {
     expect(within(form).getByText(/base64url/)).toBeInTheDocument();
     expect(within(form).getByText('Paste the passphrase.')).toBeInTheDocument();
     expect(clob.requests).toHaveLength(0);
+  });
+
+  it('draws the secret and the passphrase as password fields, each with its own show and hide button', async () => {
+    const user = userEvent.setup();
+    renderKeysPage();
+    const form = await screen.findByRole('region', { name: 'Test a key' });
+    expect(within(form).getByLabelText('API key')).toHaveAttribute('type', 'text');
+    const secret = within(form).getByLabelText('Secret');
+    const passphrase = within(form).getByLabelText('Passphrase');
+    expect(secret).toHaveAttribute('type', 'password');
+    expect(passphrase).toHaveAttribute('type', 'password');
+
+    // Keyboard: focus the secret's toggle and press Enter.
+    within(form).getByRole('button', { name: 'Show secret' }).focus();
+    await user.keyboard('{Enter}');
+    expect(secret).toHaveAttribute('type', 'text');
+    expect(passphrase).toHaveAttribute('type', 'password');
+    await user.click(within(form).getByRole('button', { name: 'Hide secret' }));
+    expect(secret).toHaveAttribute('type', 'password');
+
+    await user.click(within(form).getByRole('button', { name: 'Show passphrase' }));
+    expect(passphrase).toHaveAttribute('type', 'text');
+    // Clear hides them again.
+    await user.click(within(form).getByRole('button', { name: 'Clear' }));
+    expect(passphrase).toHaveAttribute('type', 'password');
   });
 
   it('uses the key just created, succeeds, and explains a revoked key afterwards', async () => {

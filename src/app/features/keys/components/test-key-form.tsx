@@ -16,10 +16,11 @@ import { inputField, muted, primaryButton, secondaryButton } from './styles';
 
 const EMPTY: ApiCredentials = { apiKey: '', secret: '', passphrase: '' };
 
-const FIELDS: { name: CredentialField; label: string }[] = [
-  { name: 'apiKey', label: 'API key' },
-  { name: 'secret', label: 'Secret' },
-  { name: 'passphrase', label: 'Passphrase' },
+/** `hidden`: drawn as dots unless shown (someone may be looking at the screen or recording it). */
+const FIELDS: { name: CredentialField; label: string; hidden: boolean }[] = [
+  { name: 'apiKey', label: 'API key', hidden: false },
+  { name: 'secret', label: 'Secret', hidden: true },
+  { name: 'passphrase', label: 'Passphrase', hidden: true },
 ];
 
 interface TestKeyFormProps {
@@ -40,6 +41,7 @@ export function TestKeyForm({ clock, chainId, justCreated }: TestKeyFormProps) {
   const [problems, setProblems] = useState<CredentialProblems>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [testing, setTesting] = useState(false);
+  const [shown, setShown] = useState<Partial<Record<CredentialField, boolean>>>({});
   const id = useId();
 
   async function runTest() {
@@ -84,34 +86,53 @@ export function TestKeyForm({ clock, chainId, justCreated }: TestKeyFormProps) {
         void runTest();
       }}
     >
-      {FIELDS.map(({ name, label }) => {
+      {FIELDS.map(({ name, label, hidden }) => {
         const problem = problems[name];
+        const masked = hidden && !shown[name];
+        const input = (
+          <input
+            id={`${id}-${name}`}
+            name={`test-${name}`}
+            type={masked ? 'password' : 'text'}
+            value={values[name]}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, [name]: e.target.value }));
+              // A verdict about other values would mislead.
+              setOutcome(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            translate="no"
+            data-1p-ignore
+            data-lpignore="true"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-${name}-problem` : undefined}
+            className={inputField}
+          />
+        );
         return (
           <div key={name}>
             <label htmlFor={`${id}-${name}`} className="block text-sm font-medium">
               {label}
             </label>
-            <input
-              id={`${id}-${name}`}
-              name={`test-${name}`}
-              type="text"
-              value={values[name]}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, [name]: e.target.value }));
-                // A verdict about other values would mislead.
-                setOutcome(null);
-              }}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              translate="no"
-              data-1p-ignore
-              data-lpignore="true"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-${name}-problem` : undefined}
-              className={`${inputField} mt-1`}
-            />
+            {hidden ? (
+              <div className="mt-1 flex gap-2">
+                {input}
+                <button
+                  type="button"
+                  className={`${secondaryButton} shrink-0`}
+                  aria-controls={`${id}-${name}`}
+                  aria-label={`${masked ? 'Show' : 'Hide'} ${label.toLowerCase()}`}
+                  onClick={() => setShown((s) => ({ ...s, [name]: !s[name] }))}
+                >
+                  {masked ? 'Show' : 'Hide'}
+                </button>
+              </div>
+            ) : (
+              <div className="mt-1">{input}</div>
+            )}
             {problem && (
               <p id={`${id}-${name}-problem`} className="mt-1 text-sm text-red-700 dark:text-red-300">
                 {problem}
@@ -144,6 +165,7 @@ export function TestKeyForm({ clock, chainId, justCreated }: TestKeyFormProps) {
             setValues(EMPTY);
             setProblems({});
             setOutcome(null);
+            setShown({});
           }}
         >
           Clear
