@@ -180,6 +180,43 @@ test.describe('Keys page', () => {
     await screenshots(page, 'test-revoked');
   });
 
+  for (const [kind, options] of [
+    ['announced (EIP-6963)', {}],
+    ['only on window.ethereum', { announce: false, injectWindowEthereum: true }],
+  ] as const) {
+    test(`a wallet ${kind} reconnects by itself after a reload, remembering only the connection`, async ({
+      page,
+    }) => {
+      const wallet = await installTestWallet(page, { privateKey: generatePrivateKey(), ...options });
+      await page.goto('/keys');
+      const name = kind === 'only on window.ethereum' ? 'Connect Browser wallet' : 'Connect Test Wallet';
+      await page.getByRole('button', { name }).first().click();
+      const short = `${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`;
+      await expect(page.getByTestId('connected-address')).toHaveText(short);
+      const asked = wallet.countOf('eth_requestAccounts') + wallet.countOf('wallet_requestPermissions');
+
+      await page.reload();
+      await expect(page.getByTestId('connected-address')).toHaveText(short);
+      await expect(page.getByRole('button', { name: 'Sign to create a key' })).toBeEnabled();
+      // Reconnected without asking the person again.
+      expect(wallet.countOf('eth_requestAccounts') + wallet.countOf('wallet_requestPermissions')).toBe(asked);
+
+      // What is remembered: which connector, and the connection's address and chain; nothing else.
+      const stored = await browserStorageDump(page);
+      for (const line of stored.split('\n').filter(Boolean))
+        expect(line, 'remembered').toMatch(
+          /^(wagmi\.(store|recentConnectorId|[\w.-]+\.(connected|disconnected))|tsr-scroll-restoration-v1_3)=/,
+        );
+      expect(stored.toLowerCase()).toContain(wallet.address.toLowerCase());
+
+      // Disconnect is remembered too: a reload then stays disconnected.
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await page.reload();
+      await expect(page.getByRole('button', { name }).first()).toBeVisible();
+      await expect(page.getByTestId('connected-address')).toHaveCount(0);
+    });
+  }
+
   test('a declined signature shows why and creates nothing', async ({ page }) => {
     const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
     await openKeysAndConnect(page, wallet);
