@@ -217,6 +217,28 @@ test.describe('Keys page', () => {
     });
   }
 
+  test('a server time an hour off is refused before the wallet is asked, and says why', async ({ page }) => {
+    const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+    // A forged or intercepted /time, an hour ahead.
+    await page.route('**/clob/time', (route) =>
+      route.fulfill({ contentType: 'application/json', body: String(Math.floor(Date.now() / 1000) + 3600) }),
+    );
+    await openKeysAndConnect(page, wallet);
+    await page.getByRole('button', { name: 'Sign to create a key' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Nothing was signed: the clocks disagree');
+    await expect(alert).toContainText('about 60 minutes ahead of this computer');
+    expect(wallet.countOf('eth_signTypedData_v4')).toBe(0);
+    // Hidden fields of the Test-a-key form, one shown.
+    const form = page.getByRole('region', { name: 'Test a key' });
+    await form.getByLabel('Secret', { exact: true }).fill('c2VjcmV0');
+    await form.getByLabel('Passphrase', { exact: true }).fill('passphrase');
+    await form.getByRole('button', { name: 'Show passphrase' }).click();
+    await expect(form.getByLabel('Secret', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(form.getByLabel('Passphrase', { exact: true })).toHaveAttribute('type', 'text');
+    await screenshots(page, 'clock-skew');
+  });
+
   test('a declined signature shows why and creates nothing', async ({ page }) => {
     const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
     await openKeysAndConnect(page, wallet);
