@@ -37,8 +37,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Every browser the dashboard targets (ES2020+ modules) knows <link rel=modulepreload>.
     modulePreload: { polyfill: false },
-    // dist/.vite/manifest.json: the server modulepreloads each page's route chunks with its HTML (src/server/web/route-chunks.ts).
-    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
