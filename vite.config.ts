@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './src/server/web/vite-precompress';
+import { precompress } from './src/server/web/vite-precompress.ts';
 
 /** The framework and the app's catalog code: every module but the Keys page's (src/app/features/keys, routes/keys.lazy, wallet libraries). */
 const CATALOG_CODE =
