@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../app';
 import * as repository from '../catalog/repository';
@@ -22,9 +23,20 @@ import {
 import { absoluteImageUrl, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { helmetOptions, inlineScriptHashes } from './security-headers';
 
+/** Answers a request the router could not read (bad percent-encoding, an over-long segment), or returns undefined. */
+export type UnreadablePageHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | undefined;
+
 export interface WebPluginOptions extends PluginOptions {
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
   distDir?: string;
+  /**
+   * Receives the handler for page paths the router cannot read, for the app's `frameworkErrors`
+   * (those fail before any route or hook of this plugin runs): they are the not-found page too.
+   */
+  onUnreadablePage?: (handler: UnreadablePageHandler) => void;
 }
 
 /** Hashed build output never changes under its name: cache it for a year. */
@@ -48,14 +60,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const indexFile = join(root, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
-  await app.register(
-    helmet,
-    // The same variables the dashboard was built with (see src/app/lib/config.ts).
-    helmetOptions(
-      { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
-      indexHtml ? inlineScriptHashes(indexHtml) : [],
-    ),
+  // The same variables the dashboard was built with (see src/app/lib/config.ts).
+  const securityHeaders = helmetOptions(
+    { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
+    indexHtml ? inlineScriptHashes(indexHtml) : [],
   );
+  await app.register(helmet, securityHeaders);
 
   if (indexHtml === null) {
     app.log.warn(`dashboard not built (${indexFile} missing): run \`npm run build\``);
@@ -96,10 +106,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     // The default list view when the URL has no query; with one, the router's own parsing decides.
     const listSearch = search === '' ? DEFAULT_LIST_SEARCH : undefined;
     const match = matchPage(path);
-    const notFound: Page = {
-      status: 404,
-      meta: { title: titleOf(NOT_FOUND_NAME), description: DEFAULT_DESCRIPTION, noindex: true },
-    };
+    const notFound: Page = { status: 404, meta: NOT_FOUND_META };
     if (!match) return notFound;
     const { page, param } = match;
     if (!isRecordPage(page)) {
@@ -146,8 +153,9 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const [path = '/', ...query] = request.url.split('?');
     const search = query.join('?');
-    // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
-    if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
+    // API mounts keep their JSON 404; a missing file (anything with an extension that no page's path
+    // pattern matches: `/e/rate-4.25` is an event page) is not a page.
+    if (underApi(path) || (/\.[A-Za-z0-9]+$/.test(path) && !matchPage(path))) return reply.callNotFound();
     // One address per page, as the dashboard's router has it: `/tags/` is `/tags`.
     if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, search), 301);
     const page = await resolvePage(request, path, search);
@@ -160,6 +168,26 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
 
   app.get('/', servePage);
   app.get('/*', servePage); // a wildcard: errors.ts does not count it as a known path for 405s
+
+  // Outside this plugin's hooks: the same security headers, set by helmet itself.
+  const { global: _global, ...helmetSettings } = securityHeaders;
+  const setSecurityHeaders = helmetMiddleware(helmetSettings as HelmetOptions);
+  opts.onUnreadablePage?.((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || underApi(path)) return undefined;
+    setSecurityHeaders(request.raw, reply.raw, () => {});
+    return reply
+      .code(404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(injectPageMeta(indexHtml, NOT_FOUND_META));
+  });
+};
+
+const NOT_FOUND_META: PageMeta = {
+  title: titleOf(NOT_FOUND_NAME),
+  description: DEFAULT_DESCRIPTION,
+  noindex: true,
 };
 
 /**
