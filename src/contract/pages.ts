@@ -169,9 +169,6 @@ export const PAGES = {
   StaticPage | RecordPage<'event'> | RecordPage<'tag'> | RecordPage<'series'>
 >;
 
-export type PageId = keyof typeof PAGES;
-export type AnyPage = (typeof PAGES)[PageId];
-
 export function isRecordPage(page: StaticPage | RecordPage): page is RecordPage {
   return 'record' in page;
 }
