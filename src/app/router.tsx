@@ -31,7 +31,7 @@ export function createAppRouter(queryClient: QueryClient) {
     scrollRestoration: true,
     defaultErrorComponent: RouteError,
     // The one not-found page, for unknown paths and for the event, tag or series a loader did not find
-    // (route-helpers.ts says why no route has a notFoundComponent of its own).
+    // (naming which: route-helpers.ts).
     defaultNotFoundComponent: ({ data }) => <NotFound what={(data as NotFoundData | undefined)?.what} />,
   });
 }

@@ -6,15 +6,19 @@ import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
 import { registerErrorHandling, sendError } from './errors';
 import { logOptions } from './log-output';
-import { webPlugin } from './web/plugin';
+import { type UnreadablePageHandler, webPlugin } from './web/plugin';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The built dashboard (default: ./dist). */
+  distDir?: string;
 }
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, distDir }: AppDeps): Promise<FastifyInstance> {
+  // The dashboard's answer to a page path the router cannot read (set when it is served): its not-found page.
+  let unreadablePage: UnreadablePageHandler | undefined;
   const app = Fastify({
     logger: logger ?? logOptions(config.LOG_LEVEL, { readable: false }),
     bodyLimit: 16 * 1024,
@@ -28,7 +32,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
-    frameworkErrors: (err, _request, reply) =>
+    frameworkErrors: (err, request, reply) =>
+      unreadablePage?.(request, reply) ??
       sendError(reply, 'INVALID_PARAMETER', `The URL cannot be read: ${err.message}.`),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -39,7 +44,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (config.SERVE_GAMMA) await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database });
   if (config.SERVE_CLOB)
     await app.register(credentialsPlugin, { prefix: config.CLOB_BASE, config, database });
-  if (config.SERVE_WEB) await app.register(webPlugin, { config, database });
+  if (config.SERVE_WEB)
+    await app.register(webPlugin, {
+      config,
+      database,
+      ...(distDir ? { distDir } : {}),
+      onUnreadablePage: (handler) => {
+        unreadablePage = handler;
+      },
+    });
 
   await app.ready();
   return app;

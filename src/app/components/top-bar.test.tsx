@@ -27,7 +27,7 @@ describe('TopBar search', () => {
     const { user, router, field } = await renderSearch();
     await user.type(field, 'fed');
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'fed' }));
-    await router.navigate({ to: '/', search: { q: 'election' } as never });
+    await router.navigate({ to: '/', search: { q: 'election' } });
     await waitFor(() => expect(field).toHaveValue('election'));
   });
 });

@@ -1,16 +1,19 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useMatchRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { PAGES } from '../../contract/pages';
 import { ThemeToggle } from './theme-toggle';
 
-const LIST_PATH = /^\/($|tags\/[^/]+$|series\/[^/]+$)/;
+/** The pages that are a list of events, which the search field filters in place. */
+const LIST_PAGES = [PAGES.top.path, PAGES.tag.path, PAGES.seriesOne.path] as const;
 const DEBOUNCE_MS = 300;
 
 /** Title search: on a list page it filters that list as you type; elsewhere Enter searches the top list. */
 function SearchField() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const onList = LIST_PATH.test(location.pathname);
-  const urlQuery = onList ? String((location.search as { q?: unknown }).q ?? '') : '';
+  const matchRoute = useMatchRoute();
+  const onList = LIST_PAGES.some((to) => matchRoute({ to }) !== false);
+  const q = useSearch({ strict: false, select: (search) => search.q });
+  const urlQuery = onList ? (q ?? '') : '';
   const [value, setValue] = useState(urlQuery);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -23,18 +26,14 @@ function SearchField() {
     if (!onList || value.trim() === urlQuery) return;
     const timer = setTimeout(() => {
       void navigate({
-        to: location.pathname,
+        to: '.',
         // Typing replaces the entry, so Back leaves the search instead of stepping through keystrokes.
         replace: true,
-        search: (prev: Record<string, unknown>) => ({
-          ...prev,
-          q: value.trim() || undefined,
-          page: undefined,
-        }),
-      } as never);
+        search: (prev) => ({ ...prev, q: value.trim() || undefined, page: undefined }),
+      });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [value, onList, urlQuery, location.pathname, navigate]);
+  }, [value, onList, urlQuery, navigate]);
 
   // "/" focuses the search from anywhere except while typing in a field.
   useEffect(() => {
@@ -56,7 +55,7 @@ function SearchField() {
         className="w-full"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!onList) void navigate({ to: '/', search: { q: value.trim() || undefined } as never });
+          if (!onList) void navigate({ to: '/', search: { q: value.trim() || undefined } });
         }}
       >
         <label htmlFor={id} className="sr-only">

@@ -1,20 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { eventBySlugQueryOptions, useEventBySlug } from '../features/catalog/api/event-by-slug';
+import { PAGES } from '../../contract/pages';
+import { useEventBySlug } from '../features/catalog/api/event-by-slug';
 import { EventDetails } from '../features/catalog/components/event-details';
 import { EventDetailsSkeleton } from '../features/catalog/components/event-details-skeleton';
-import { orNotFound } from '../lib/route-helpers';
-
-const MISSING = { routeId: '/e/$slug', what: 'event' } as const;
+import { loadRecordPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/e/$slug')({
-  loader: async ({ context: { queryClient }, params }) => {
-    const event = await orNotFound(
-      queryClient.ensureQueryData(eventBySlugQueryOptions(params.slug)),
-      MISSING,
-    );
-    return { title: event.title };
-  },
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Event'} · Marketdesk` }] }),
+  loader: ({ context: { queryClient }, params }) => loadRecordPage(queryClient, PAGES.event, params.slug),
+  head: ({ loaderData }) => pageHead(PAGES.event, loaderData),
   pendingComponent: EventDetailsSkeleton,
   component: EventPage,
 });

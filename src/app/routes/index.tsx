@@ -1,26 +1,17 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { eventsQueryOptions } from '../features/catalog/api/events';
-import { tagsQueryOptions } from '../features/catalog/api/tags';
+import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
+import { PAGES } from '../../contract/pages';
 import { ListView } from '../features/catalog/components/list-view';
 import { TagStrip } from '../features/catalog/components/tag-strip';
-import {
-  DEFAULT_LIST_SEARCH,
-  type ListSearch,
-  listSearchSchema,
-  toEventsQuery,
-} from '../../contract/list-search';
+import { loadStaticPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/')({
   validateSearch: listSearchSchema,
   // Defaults stay out of the URL: `/` is the top list, `/?sort=liquidity` says only what differs.
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
-  // Not awaited: the page (heading, toolbar) shows at once and the list fills in; on intent this warms the cache.
-  loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps)));
-    void queryClient.prefetchQuery(tagsQueryOptions());
-  },
-  head: () => ({ meta: [{ title: 'Top markets · Marketdesk' }] }),
+  loader: ({ context: { queryClient }, deps }) => loadStaticPage(queryClient, PAGES.top, deps),
+  head: () => pageHead(PAGES.top),
   component: TopList,
 });
 
@@ -29,7 +20,7 @@ function TopList() {
   const navigate = Route.useNavigate();
   return (
     <ListView
-      heading={search.q ? 'Search results' : 'Top markets'}
+      heading={search.q ? 'Search results' : PAGES.top.name}
       above={<TagStrip />}
       search={search}
       onSearchChange={(patch: Partial<ListSearch>) =>

@@ -1,32 +1,18 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { eventsQueryOptions } from '../features/catalog/api/events';
-import { seriesByIdQueryOptions, useSeriesById } from '../features/catalog/api/series-by-id';
+import { useSeriesById } from '../features/catalog/api/series-by-id';
 import { ListView } from '../features/catalog/components/list-view';
 import { ListViewSkeleton } from '../features/catalog/components/list-view-skeleton';
-import {
-  DEFAULT_LIST_SEARCH,
-  type ListSearch,
-  listSearchSchema,
-  toEventsQuery,
-} from '../../contract/list-search';
-import { catalogIdOrNotFound, orNotFound } from '../lib/route-helpers';
-
-const MISSING = { routeId: '/series/$seriesId', what: 'series' } as const;
+import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
+import { PAGES } from '../../contract/pages';
+import { loadRecordPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/series/$seriesId')({
   validateSearch: listSearchSchema,
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps }) => {
-    catalogIdOrNotFound(params.seriesId, MISSING);
-    void queryClient.prefetchQuery(eventsQueryOptions(toEventsQuery(deps, { seriesId: params.seriesId })));
-    const series = await orNotFound(
-      queryClient.ensureQueryData(seriesByIdQueryOptions(params.seriesId)),
-      MISSING,
-    );
-    return { title: series.title };
-  },
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.title ?? 'Series'} · Marketdesk` }] }),
+  loader: ({ context: { queryClient }, params, deps }) =>
+    loadRecordPage(queryClient, PAGES.seriesOne, params.seriesId, deps),
+  head: ({ loaderData }) => pageHead(PAGES.seriesOne, loaderData),
   pendingComponent: ListViewSkeleton,
   component: SeriesList,
 });

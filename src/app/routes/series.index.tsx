@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { seriesQueryOptions } from '../features/catalog/api/series';
+import { PAGES } from '../../contract/pages';
 import { SeriesIndex } from '../features/catalog/components/series-index';
+import { loadStaticPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/series/')({
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(seriesQueryOptions()),
-  head: () => ({ meta: [{ title: 'Series · Marketdesk' }] }),
+  loader: ({ context: { queryClient } }) => loadStaticPage(queryClient, PAGES.series),
+  head: () => pageHead(PAGES.series),
   component: SeriesIndex,
 });

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { tagsQueryOptions } from '../features/catalog/api/tags';
+import { PAGES } from '../../contract/pages';
 import { TagIndex } from '../features/catalog/components/tag-index';
+import { loadStaticPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/tags/')({
-  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(tagsQueryOptions()),
-  head: () => ({ meta: [{ title: 'Tags · Marketdesk' }] }),
+  loader: ({ context: { queryClient } }) => loadStaticPage(queryClient, PAGES.tags),
+  head: () => pageHead(PAGES.tags),
   component: TagIndex,
 });

@@ -4,9 +4,8 @@
  * that writes it into markup.
  */
 
-export const SITE_NAME = 'Marketdesk';
-export const DEFAULT_DESCRIPTION =
-  'Browse prediction markets: top events by volume, tags, series and live outcome prices.';
+import { DEFAULT_DESCRIPTION, SITE_NAME, titleOf } from '../../contract/pages';
+
 const DESCRIPTION_MAX = 200;
 
 export interface PageMeta {
@@ -20,8 +19,6 @@ export interface PageMeta {
   noindex?: boolean;
   /** Same-origin API URLs the page fetches first: preloaded so the data arrives with the code. */
   preloadJson?: readonly string[];
-  /** The page's own code chunks (the entry's are in index.html already), fetched with the entry instead of after it ran. */
-  modulePreload?: readonly string[];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -46,10 +43,9 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
   return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
 }
 
-/** The page title for a route: "<name> · Marketdesk". */
+/** The page title for a catalog record's page: its name on one line, cut, then " · Marketdesk". */
 export function pageTitle(name: string): string {
-  const flat = summarize(name, 120);
-  return flat ? `${flat} · ${SITE_NAME}` : SITE_NAME;
+  return titleOf(summarize(name, 120));
 }
 
 export function renderPageMeta(meta: PageMeta): string {
@@ -74,8 +70,6 @@ export function renderPageMeta(meta: PageMeta): string {
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`);
   for (const url of meta.preloadJson ?? [])
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`);
-  for (const url of meta.modulePreload ?? [])
-    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
   return tags.join('\n    ');
 }
 

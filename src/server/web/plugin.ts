@@ -2,31 +2,45 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../app';
 import * as repository from '../catalog/repository';
 import type { Config } from '../config';
-import { CATALOG_ID } from '../../contract/catalog-id';
-import { eventsSearchParams } from '../../contract/events-page-query';
-import { DEFAULT_LIST_SEARCH, toEventsQuery } from '../../contract/list-search';
-import { absoluteImageUrl, DEFAULT_DESCRIPTION, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
-import { type RoutePage, routeChunks } from './route-chunks';
+import { DEFAULT_LIST_SEARCH } from '../../contract/list-search';
+import {
+  type CatalogRequest,
+  catalogPath,
+  DEFAULT_DESCRIPTION,
+  isRecordPage,
+  matchPage,
+  NOT_FOUND_NAME,
+  type PreviewRecords,
+  type RecordKind,
+  recordRequest,
+  titleOf,
+} from '../../contract/pages';
+import { absoluteImageUrl, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { helmetOptions, inlineScriptHashes } from './security-headers';
+
+/** Answers a request the router could not read (bad percent-encoding, an over-long segment), or returns undefined. */
+export type UnreadablePageHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | undefined;
 
 export interface WebPluginOptions extends PluginOptions {
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
   distDir?: string;
+  /**
+   * Receives the handler for page paths the router cannot read, for the app's `frameworkErrors`
+   * (those fail before any route or hook of this plugin runs): they are the not-found page too.
+   */
+  onUnreadablePage?: (handler: UnreadablePageHandler) => void;
 }
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Paths the dashboard has a page for (the not-found page answers everything else with 404). */
-const STATIC_PAGES: Record<string, { name: string; page: RoutePage }> = {
-  '/': { name: 'Top markets', page: 'top' },
-  '/tags': { name: 'Tags', page: 'tags' },
-  '/series': { name: 'Series', page: 'series' },
-  '/keys': { name: 'API keys', page: 'keys' },
-};
 const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
 interface Page {
@@ -46,14 +60,12 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const indexFile = join(root, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
-  await app.register(
-    helmet,
-    // The same variables the dashboard was built with (see src/app/lib/config.ts).
-    helmetOptions(
-      { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
-      indexHtml ? inlineScriptHashes(indexHtml) : [],
-    ),
+  // The same variables the dashboard was built with (see src/app/lib/config.ts).
+  const securityHeaders = helmetOptions(
+    { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
+    indexHtml ? inlineScriptHashes(indexHtml) : [],
   );
+  await app.register(helmet, securityHeaders);
 
   if (indexHtml === null) {
     app.log.warn(`dashboard not built (${indexFile} missing): run \`npm run build\``);
@@ -65,40 +77,10 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     );
     return;
   }
-  const chunks = routeChunks(root);
   // The dashboard fetches its data same-origin unless built for another API deployment.
   const gamma = config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL ? config.GAMMA_BASE : null;
-  /**
-   * What a page fetches first, for the URL without a query string (a list's default view; with a
-   * query the router's own parsing decides, and a guess that missed would cost a wasted request).
-   */
-  const firstRequests = (page: RoutePage, id: string, search: string): string[] => {
-    if (!gamma) return [];
-    const list = (scope: { tagId?: string; seriesId?: string }) =>
-      search === ''
-        ? [`${gamma}/events?${eventsSearchParams(toEventsQuery(DEFAULT_LIST_SEARCH, scope))}`]
-        : [];
-    switch (page) {
-      case 'top':
-        return [...list({}), `${gamma}/tags`];
-      case 'tags':
-        return [`${gamma}/tags`];
-      case 'series':
-        return [`${gamma}/series`];
-      case 'tag':
-        return [`${gamma}/tags/${encodeURIComponent(id)}`, ...list({ tagId: id })];
-      case 'seriesOne':
-        return [`${gamma}/series/${encodeURIComponent(id)}`, ...list({ seriesId: id })];
-      case 'event':
-        return [`${gamma}/events/slug/${encodeURIComponent(id)}`];
-      case 'keys':
-        return [];
-    }
-  };
-  const preloads = (page: RoutePage, id: string, search: string) => ({
-    preloadJson: firstRequests(page, id, search),
-    modulePreload: chunks[page],
-  });
+  const preloadJson = (requests: CatalogRequest[]) =>
+    gamma ? requests.map((request) => `${gamma}${catalogPath(request)}`) : [];
 
   await app.register(fastifyStatic, {
     root,
@@ -118,82 +100,62 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const apiBases = [config.GAMMA_BASE, config.CLOB_BASE];
   const underApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
 
+  /** The page at `path` (PAGES), its status and head tags; every path no page has is the not-found page. */
   async function resolvePage(request: FastifyRequest, path: string, search: string): Promise<Page> {
     const origin = publicOrigin(request, config);
-    const url = `${origin}${path === '/' ? '/' : path}`;
-    const known = STATIC_PAGES[path];
-    if (known) {
+    // The default list view when the URL has no query; with one, the router's own parsing decides.
+    const listSearch = search === '' ? DEFAULT_LIST_SEARCH : undefined;
+    const match = matchPage(path);
+    const notFound: Page = { status: 404, meta: NOT_FOUND_META };
+    if (!match) return notFound;
+    const { page, param } = match;
+    if (!isRecordPage(page)) {
       return {
         status: 200,
         meta: {
-          title: path === '/' ? `${SITE_TITLE}` : pageTitle(known.name),
+          title: titleOf(page.name),
           description: DEFAULT_DESCRIPTION,
-          url,
-          ...(path === '/keys' ? { noindex: true } : {}),
-          ...preloads(known.page, '', search),
+          url: `${origin}${page.path}`,
+          ...(page.noindex ? { noindex: true } : {}),
+          preloadJson: preloadJson(page.data(undefined, listSearch)),
         },
       };
     }
-    const [, kind, rawParam, ...rest] = path.split('/');
-    if (rawParam !== undefined && rawParam !== '' && rest.length === 0) {
-      const param = safeDecode(rawParam);
-      if (kind === 'e' && param !== null) {
-        const event = await repository.getEventBySlug(database.db, param);
-        if (event) {
-          const image = absoluteImageUrl(event.image, origin);
-          return {
-            status: 200,
-            meta: {
-              title: pageTitle(event.title),
-              description: event.description || `Live outcome prices for “${event.title}”.`,
-              url: `${origin}/e/${encodeURIComponent(event.slug)}`,
-              type: 'article',
-              ...(image ? { image } : {}),
-              ...preloads('event', event.slug, search),
-            },
-          };
-        }
-      }
-      if (kind === 'tags' && param !== null && CATALOG_ID.test(param)) {
-        const tag = await repository.getTagById(database.db, param);
-        if (tag) {
-          return {
-            status: 200,
-            meta: {
-              title: pageTitle(tag.label),
-              description: `${tag.eventCount} prediction ${tag.eventCount === 1 ? 'event' : 'events'} tagged “${tag.label}”, by volume.`,
-              url: `${origin}/tags/${tag.id}`,
-              ...preloads('tag', param, search),
-            },
-          };
-        }
-      }
-      if (kind === 'series' && param !== null && CATALOG_ID.test(param)) {
-        const series = await repository.getSeriesById(database.db, param);
-        if (series) {
-          return {
-            status: 200,
-            meta: {
-              title: pageTitle(series.title),
-              description: `Every event of the series “${series.title}”, by volume.`,
-              url: `${origin}/series/${series.id}`,
-              ...preloads('seriesOne', param, search),
-            },
-          };
-        }
-      }
-    }
+    const record = page.validParam(param) ? await loadRecord(page.record, param) : null;
+    if (!record) return notFound;
+    const preview = page.preview(record);
+    const image = preview.image ? absoluteImageUrl(preview.image, origin) : undefined;
     return {
-      status: 404,
-      meta: { title: pageTitle('Not found'), description: DEFAULT_DESCRIPTION, noindex: true },
+      status: 200,
+      meta: {
+        title: pageTitle(page.name(record)),
+        description: preview.description,
+        url: `${origin}${preview.canonicalPath}`,
+        ...(preview.type ? { type: preview.type } : {}),
+        ...(image ? { image } : {}),
+        preloadJson: preloadJson([recordRequest(page.record, param), ...page.data(param, listSearch)]),
+      },
     };
+  }
+
+  /** The catalog record a page is about, or null when there is none. */
+  function loadRecord(kind: RecordKind, param: string): Promise<PreviewRecords[RecordKind] | null> {
+    switch (kind) {
+      case 'event':
+        return repository.getEventBySlug(database.db, param);
+      case 'tag':
+        return repository.getTagById(database.db, param);
+      case 'series':
+        return repository.getSeriesById(database.db, param);
+    }
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const [path = '/', ...query] = request.url.split('?');
     const search = query.join('?');
-    // API mounts keep their JSON 404; a missing file (anything with an extension) is not a page.
-    if (underApi(path) || /\.[A-Za-z0-9]+$/.test(path)) return reply.callNotFound();
+    // API mounts keep their JSON 404; a missing file (anything with an extension that no page's path
+    // pattern matches: `/e/rate-4.25` is an event page) is not a page.
+    if (underApi(path) || (/\.[A-Za-z0-9]+$/.test(path) && !matchPage(path))) return reply.callNotFound();
     // One address per page, as the dashboard's router has it: `/tags/` is `/tags`.
     if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, search), 301);
     const page = await resolvePage(request, path, search);
@@ -206,9 +168,27 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
 
   app.get('/', servePage);
   app.get('/*', servePage); // a wildcard: errors.ts does not count it as a known path for 405s
+
+  // Outside this plugin's hooks: the same security headers, set by helmet itself.
+  const { global: _global, ...helmetSettings } = securityHeaders;
+  const setSecurityHeaders = helmetMiddleware(helmetSettings as HelmetOptions);
+  opts.onUnreadablePage?.((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || underApi(path)) return undefined;
+    setSecurityHeaders(request.raw, reply.raw, () => {});
+    return reply
+      .code(404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(injectPageMeta(indexHtml, NOT_FOUND_META));
+  });
 };
 
-const SITE_TITLE = 'Marketdesk · Top prediction markets';
+const NOT_FOUND_META: PageMeta = {
+  title: titleOf(NOT_FOUND_NAME),
+  description: DEFAULT_DESCRIPTION,
+  noindex: true,
+};
 
 /**
  * `path` without its trailing slashes, `query` kept. Leading slashes and backslashes collapse to one
@@ -217,14 +197,6 @@ const SITE_TITLE = 'Marketdesk · Top prediction markets';
 export function withoutTrailingSlash(path: string, query: string): string {
   const bare = `/${path.replace(/^[/\\]+|\/+$/g, '')}`;
   return query ? `${bare}?${query}` : bare;
-}
-
-function safeDecode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 /**
