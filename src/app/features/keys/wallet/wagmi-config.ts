@@ -1,5 +1,6 @@
 import { type CreateConnectorFn, type Storage, createConfig, custom, injected } from 'wagmi';
-import { walletConnect } from 'wagmi/connectors';
+// The connector's own entry: the wagmi/connectors index also loads Node-only wallet code into the build.
+import { walletConnect } from 'wagmi/connectors/walletConnect';
 import { chainFor } from './chains';
 
 export interface WalletConfigOptions {
