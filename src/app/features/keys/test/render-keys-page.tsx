@@ -60,6 +60,7 @@ export function renderKeysPage(options: RenderOptions = {}) {
       })
     : createWalletConfig({
         chainId: polygon.id,
+        chain: polygon,
         connectors,
         multiInjectedProviderDiscovery: false,
         storage: null,

@@ -1,3 +1,4 @@
+import type { Chain } from 'viem';
 import { type CreateConnectorFn, type Storage, createConfig, custom, injected } from 'wagmi';
 // The connector's own entry: the wagmi/connectors index also loads Node-only wallet code into the build.
 import { walletConnect } from 'wagmi/connectors/walletConnect';
@@ -6,6 +7,11 @@ import { chainFor } from './chains';
 export interface WalletConfigOptions {
   chainId: number;
   walletConnectProjectId?: string | undefined;
+  /**
+   * The key chain's definition (default: chainFor(chainId), which has no RPC endpoint since the page
+   * never reads a chain). Tests give wagmi's `mock` connector one with an endpoint to sign through.
+   */
+  chain?: Chain;
   /** Tests pass wagmi's `mock` connector here. Default: the plain injected provider (+ WalletConnect). */
   connectors?: CreateConnectorFn[];
   /** EIP-6963: every wallet the browser announces becomes its own connector (default on). */
@@ -29,7 +35,7 @@ const noChainReads = custom({
 
 /** The one wagmi config of the Keys page (ARCHITECTURE: wallet code only under features/keys). */
 export function createWalletConfig(options: WalletConfigOptions) {
-  const chain = chainFor(options.chainId);
+  const chain = options.chain ?? chainFor(options.chainId);
   const connectors = options.connectors ?? [
     injected(),
     ...(options.walletConnectProjectId
