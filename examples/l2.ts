@@ -12,7 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { createL1Headers, DEFAULT_CHAIN_ID } from '../src/contract/auth';
 import { type ApiCredentials, createL2Headers } from '../src/contract/auth-l2';
 import { ApiKeyCredentials, ApiKeyList, RevokedApiKey, ServerTime } from '../src/contract/auth-schemas';
-import { isErrorBody } from '../src/contract/errors';
+import { isErrorBody } from '../src/contract/error-codes';
 
 const privateKey = process.env.PRIVATE_KEY;
 if (!privateKey || !/^0x[0-9a-fA-F]{64}$/.test(privateKey)) {

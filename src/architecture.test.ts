@@ -64,3 +64,35 @@ describe('import boundaries', () => {
     expect(violations).toEqual([]);
   });
 });
+
+/**
+ * The catalog pages' bundle carries no schema library (its JS budget): outside the Keys page, the
+ * dashboard imports zod neither directly nor through a contract module that does (type-only imports
+ * are erased and allowed).
+ */
+describe('catalog pages stay free of zod', () => {
+  const usesZod = (file: string) => /from\s*['"]zod(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8'));
+  const isKeysCode = (file: string) => /app[\\/](features[\\/]keys|routes[\\/]keys)/.test(file);
+  const isTest = (file: string) => /\.test\.tsx?$|[\\/]test[\\/]/.test(file);
+
+  it('no runtime import of zod, or of a contract module that imports it, outside the Keys page', () => {
+    const violations: string[] = [];
+    for (const file of files(join(src, 'app'))) {
+      if (isKeysCode(file) || isTest(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      const runtime = [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s*['"]([^'"]+)['"]/gm)].map(
+        (m) => m[1] ?? '',
+      );
+      for (const spec of runtime) {
+        if (/^zod(\/|$)/.test(spec)) violations.push(`${relative(src, file)} imports ${spec}`);
+        if (!spec.startsWith('.')) continue;
+        const target = resolve(join(file, '..'), spec);
+        const candidates = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')];
+        const module = candidates.find((c) => statSync(c, { throwIfNoEntry: false })?.isFile());
+        if (module && room(module) === 'contract' && usesZod(module))
+          violations.push(`${relative(src, file)} imports ${relative(src, module)}, which imports zod`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});

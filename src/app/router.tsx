@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
 import { NotFound } from './components/status-states';
-import { ApiError } from './lib/api-client';
+import { ApiResponseError } from './lib/api-client';
 import type { NotFoundData } from './lib/route-helpers';
 import { routeTree } from './routeTree.gen';
 
@@ -12,7 +12,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         // A 4xx will not change by asking again; network blips and 5xx get two more tries.
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+        retry: (failures, error) =>
+          !(error instanceof ApiResponseError && error.status < 500) && failures < 2,
       },
     },
   });

@@ -1,41 +1,8 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './error-codes';
 
-/** Every error code of docs/api.md §7 with its HTTP status. */
-export const ERROR_STATUS = {
-  INVALID_PARAMETER: 400,
-  INVALID_BODY: 400,
-  AUTH_HEADERS_MISSING: 401,
-  AUTH_HEADERS_INVALID: 401,
-  L1_SIGNATURE_INVALID: 401,
-  SIGNATURE_REUSED: 401,
-  TIMESTAMP_OUT_OF_RANGE: 401,
-  API_KEY_UNKNOWN: 401,
-  API_KEY_REVOKED: 401,
-  PASSPHRASE_INVALID: 401,
-  L2_SIGNATURE_INVALID: 401,
-  ADDRESS_MISMATCH: 401,
-  NOT_FOUND: 404,
-  EVENT_NOT_FOUND: 404,
-  TAG_NOT_FOUND: 404,
-  SERIES_NOT_FOUND: 404,
-  API_KEY_NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  KEY_LIMIT_REACHED: 409,
-  BODY_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
-
-export const ErrorBody = z.object({
+/** The error body as a schema, for the OpenAPI documents' responses (docs/api.md §7). */
+export const ErrorBodySchema = z.object({
   error: z.string().describe('A sentence a person can act on'),
   code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
 });
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
-export function isErrorBody(value: unknown): value is ErrorBody {
-  return ErrorBody.safeParse(value).success;
-}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_STATUS } from '../contract/errors';
+import { ERROR_STATUS } from '../contract/error-codes';
 import { buildTestApp, type TestApp } from './test/app';
 
 /**

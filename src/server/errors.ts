@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/errors';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/error-codes';
 import { pathOf } from './request-path';
 
 /** An error the client caused or must hear about, in the contract's terms (docs/api.md §7). */
-export class ApiError extends Error {
+export class ReplyError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
@@ -107,7 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof ApiError) {
+    if (err instanceof ReplyError) {
       void reply.headers(err.headers);
       return sendError(reply, err.code, err.message);
     }

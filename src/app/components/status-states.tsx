@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ApiError, NetworkError } from '../lib/api-client';
+import { ApiResponseError, NetworkError } from '../lib/api-client';
 
 /** A person-readable sentence for any failure (the contract's sentence when the server gave one). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof NetworkError) return error.message;
+  if (error instanceof ApiResponseError || error instanceof NetworkError) return error.message;
   return 'Something went wrong while loading this page.';
 }
 

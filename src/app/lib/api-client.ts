@@ -1,9 +1,18 @@
-/** What the dashboard needs from the error body `{error, code}` (docs/api.md §7). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
+import { type ErrorCode, isErrorBody } from '../../contract/error-codes';
+
+/**
+ * The code of a refused request: the contract's (docs/api.md §7), or, when the answer was not the
+ * error body at all (a proxy's HTML page, say), HTTP_ERROR; UNEXPECTED_RESPONSE for a success body
+ * that is not what was asked for.
+ */
+export type ResponseErrorCode = ErrorCode | 'HTTP_ERROR' | 'UNEXPECTED_RESPONSE';
+
+/** An HTTP answer that refused the request, with the contract's code and sentence. */
+export class ApiResponseError extends Error {
+  override readonly name = 'ApiResponseError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ResponseErrorCode,
     message: string,
   ) {
     super(message);
@@ -19,12 +28,13 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
-function readErrorBody(status: number, body: unknown): ApiError {
-  if (body && typeof body === 'object') {
-    const { error, code } = body as { error?: unknown; code?: unknown };
-    if (typeof error === 'string' && typeof code === 'string') return new ApiError(status, code, error);
-  }
-  return new ApiError(status, status === 404 ? 'NOT_FOUND' : 'HTTP_ERROR', `The server answered ${status}.`);
+function readErrorBody(status: number, body: unknown): ApiResponseError {
+  if (isErrorBody(body)) return new ApiResponseError(status, body.code, body.error);
+  return new ApiResponseError(
+    status,
+    status === 404 ? 'NOT_FOUND' : 'HTTP_ERROR',
+    `The server answered ${status}.`,
+  );
 }
 
 export interface JsonResponse<T> {
@@ -32,7 +42,7 @@ export interface JsonResponse<T> {
   headers: Headers;
 }
 
-/** GET a JSON resource; a non-2xx answer becomes an ApiError carrying the contract's code and sentence. */
+/** GET a JSON resource; a non-2xx answer becomes an ApiResponseError carrying the contract's code and sentence. */
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
   let response: Response;
   try {

@@ -15,7 +15,7 @@ import { seriesQueryOptions } from '../features/catalog/api/series';
 import { seriesByIdQueryOptions } from '../features/catalog/api/series-by-id';
 import { tagByIdQueryOptions } from '../features/catalog/api/tag-by-id';
 import { tagsQueryOptions } from '../features/catalog/api/tags';
-import { ApiError } from './api-client';
+import { ApiResponseError } from './api-client';
 
 /**
  * Routes take their data, titles and not-found handling from the page table (src/contract/pages.ts),
@@ -79,7 +79,7 @@ export async function loadRecordPage<K extends RecordKind>(
     const record = await ensureRecord[page.record](queryClient, param);
     return { title: page.name(record) };
   } catch (error) {
-    if (error instanceof ApiError && error.isNotFound) throw missing();
+    if (error instanceof ApiResponseError && error.isNotFound) throw missing();
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Event, ORDER_FIELDS } from '../../contract/catalog';
 import { EVENTS_QUERY_PARAMETERS, EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
-import { isErrorBody } from '../../contract/errors';
+import { isErrorBody } from '../../contract/error-codes';
 import { buildTestApp, type TestApp } from '../test/app';
 import { upsertEvents } from './load';
 import { buildTestCatalog, compareEvents, expectedPage, TEST_SERIES, TEST_TAGS } from './test-catalog';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event, Series, TagWithCount } from '../../contract/catalog';
 import { EVENTS_QUERY_PARAMETERS, EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
-import { isErrorBody } from '../../contract/errors';
+import { isErrorBody } from '../../contract/error-codes';
 import { buildTestApp, type TestApp } from '../test/app';
 import { upsertEvents } from './load';
 import * as repository from './repository';

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { Event, EVENTS_DEFAULT_LIMIT, Series, TagWithCount } from '../../contract/catalog';
 import { CATALOG_ID } from '../../contract/catalog-id';
 import { EventsQuery, SlugParam, strictQuery, toSearchParams } from '../../contract/catalog-query';
-import { ErrorBody } from '../../contract/errors';
+import { ErrorBodySchema } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Db } from '../db/open';
-import { ApiError, answerUnknownInScope } from '../errors';
+import { ReplyError, answerUnknownInScope } from '../errors';
 import { chooseCoding, represent } from './content-coding';
 import * as repository from './repository';
 import {
@@ -45,7 +45,7 @@ export interface CatalogPluginOptions extends PluginOptions {
 const IdParams = z.object({ id: z.string().regex(CATALOG_ID, 'must be a decimal integer') });
 const SlugParams = z.object({ slug: SlugParam });
 const NoQuery = strictQuery({});
-const errors = { 400: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** The catalog interface (docs/api.md §6): read-only events, tags and series, cached, any origin. */
 export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
@@ -82,10 +82,10 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     reply: FastifyReply,
     key: string,
     load: (db: Db) => Promise<CachedResponse | null>,
-    notFound?: () => ApiError,
+    notFound?: () => ReplyError,
   ) => {
     const response = await responses.get(key, () => load(db));
-    if (!response) throw notFound ? notFound() : new ApiError('NOT_FOUND', 'Not found.');
+    if (!response) throw notFound ? notFound() : new ReplyError('NOT_FOUND', 'Not found.');
     return send(request, reply, response);
   };
 
@@ -133,7 +133,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         description:
           'Filters combine with AND. Ties always break by id ascending, so pages never overlap. X-Total-Count carries the number of matching events.',
         querystring: EventsQuery,
-        response: { 200: z.array(Event), 400: ErrorBody },
+        response: { 200: z.array(Event), 400: ErrorBodySchema },
       },
     },
     (request, reply) => {
@@ -159,7 +159,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         reply,
         `event:${id}`,
         async (db) => nullable(await repository.getEventById(db, id)),
-        () => new ApiError('EVENT_NOT_FOUND', `There is no event with id ${id}.`),
+        () => new ReplyError('EVENT_NOT_FOUND', `There is no event with id ${id}.`),
       );
     },
   );
@@ -167,7 +167,11 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   app.get(
     '/events/slug/:slug',
     {
-      schema: { summary: 'One event by slug', params: SlugParams, response: { 200: Event, 404: ErrorBody } },
+      schema: {
+        summary: 'One event by slug',
+        params: SlugParams,
+        response: { 200: Event, 404: ErrorBodySchema },
+      },
     },
     (request, reply) => {
       const { slug } = request.params;
@@ -176,7 +180,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         reply,
         `slug:${slug}`,
         async (db) => nullable(await repository.getEventBySlug(db, slug)),
-        () => new ApiError('EVENT_NOT_FOUND', `There is no event with slug "${slug}".`),
+        () => new ReplyError('EVENT_NOT_FOUND', `There is no event with slug "${slug}".`),
       );
     },
   );
@@ -187,7 +191,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
       schema: {
         summary: 'All tags with their number of events',
         querystring: NoQuery,
-        response: { 200: z.array(TagWithCount), 400: ErrorBody },
+        response: { 200: z.array(TagWithCount), 400: ErrorBodySchema },
       },
     },
     (request, reply) =>
@@ -204,7 +208,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         reply,
         `tag:${id}`,
         async (db) => nullable(await repository.getTagById(db, id)),
-        () => new ApiError('TAG_NOT_FOUND', `There is no tag with id ${id}.`),
+        () => new ReplyError('TAG_NOT_FOUND', `There is no tag with id ${id}.`),
       );
     },
   );
@@ -215,7 +219,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
       schema: {
         summary: 'All series',
         querystring: NoQuery,
-        response: { 200: z.array(Series), 400: ErrorBody },
+        response: { 200: z.array(Series), 400: ErrorBodySchema },
       },
     },
     (request, reply) =>
@@ -232,7 +236,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         reply,
         `series:${id}`,
         async (db) => nullable(await repository.getSeriesById(db, id)),
-        () => new ApiError('SERIES_NOT_FOUND', `There is no series with id ${id}.`),
+        () => new ReplyError('SERIES_NOT_FOUND', `There is no series with id ${id}.`),
       );
     },
   );

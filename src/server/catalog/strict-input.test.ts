@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorBody } from '../../contract/errors';
+import { isErrorBody } from '../../contract/error-codes';
 import { buildTestApp, type TestApp } from '../test/app';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_HEADERS, L1_MAX_AGE_SECONDS, L2_WINDOW_SECONDS } from '../../contract/auth';
 import type { Db } from '../db/open';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 import { serverSeconds } from './clock';
 import { header } from './headers';
 import { markL2SignatureUsed, markSignatureUsed, pruneUsedSignatures } from './key-store';
@@ -28,11 +28,11 @@ export interface Accepts {
 
 const reusedError = (auth: Auth) =>
   auth.level === 1
-    ? new ApiError(
+    ? new ReplyError(
         'SIGNATURE_REUSED',
         'This L1 authorisation (SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE) was already used; sign again with a fresh timestamp and nonce.',
       )
-    : new ApiError(
+    : new ReplyError(
         'SIGNATURE_REUSED',
         'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.',
       );
@@ -56,7 +56,7 @@ export class Authoriser {
   async authenticate(request: FastifyRequest, accepts: Accepts): Promise<Auth> {
     const isL2 = header(request, AUTH_HEADERS.apiKey) !== undefined;
     if (isL2 && !accepts.l2) {
-      throw new ApiError(
+      throw new ReplyError(
         'AUTH_HEADERS_INVALID',
         `${accepts.what} needs Level 1 authentication (an EIP-712 signature by the wallet); leave SVC_API_KEY out.`,
       );

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SERVER_TIME_HEADER } from '../../contract/auth';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 import { serverSeconds } from './clock';
 
 /** Reading the SVC_* headers and the checks L1 and L2 share. */
@@ -9,7 +9,7 @@ import { serverSeconds } from './clock';
 export function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
   if (Array.isArray(value)) {
-    throw new ApiError('AUTH_HEADERS_INVALID', `${name} was sent more than once; send it exactly once.`);
+    throw new ReplyError('AUTH_HEADERS_INVALID', `${name} was sent more than once; send it exactly once.`);
   }
   return value;
 }
@@ -27,7 +27,7 @@ export function requireHeaders<const N extends string>(
     else values[name] = value;
   }
   if (missing.length > 0) {
-    throw new ApiError(
+    throw new ReplyError(
       'AUTH_HEADERS_MISSING',
       `${level} authentication needs ${names.join(', ')}; missing: ${missing.join(', ')}.`,
     );
@@ -35,8 +35,8 @@ export function requireHeaders<const N extends string>(
   return values;
 }
 
-export function invalidHeader(name: string, rule: string): ApiError {
-  return new ApiError('AUTH_HEADERS_INVALID', `${name} must be ${rule}.`);
+export function invalidHeader(name: string, rule: string): ReplyError {
+  return new ReplyError('AUTH_HEADERS_INVALID', `${name} must be ${rule}.`);
 }
 
 /** Throws TIMESTAMP_OUT_OF_RANGE (with SVC_SERVER_TIME) unless `timestamp` is within the window. */
@@ -49,7 +49,7 @@ export function checkWindow(timestamp: number, maxAgeSeconds: number, maxAheadSe
   else if (-age > maxAheadSeconds)
     problem = `SVC_TIMESTAMP is ${-age} s ahead of server time; at most ${maxAheadSeconds} s ahead is accepted`;
   if (problem) {
-    throw new ApiError(
+    throw new ReplyError(
       'TIMESTAMP_OUT_OF_RANGE',
       `${problem}; server time is in the ${SERVER_TIME_HEADER} header: sign again with a current timestamp.`,
       { [SERVER_TIME_HEADER]: String(now) },

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { apiKeys, usedL2Signatures, usedSignatures } from '../db/schema/credentials';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 
 /** Every SQL statement of the trading interface. Addresses are stored lower-case. */
 
@@ -73,7 +73,7 @@ export async function insertApiKeyWithinLimit(
     .from(apiKeys)
     .where(and(eq(apiKeys.address, address), isNull(apiKeys.revokedAt)));
   if ((active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
-    throw new ApiError(
+    throw new ReplyError(
       'KEY_LIMIT_REACHED',
       `This address already has ${MAX_ACTIVE_KEYS} active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.`,
     );

@@ -11,7 +11,7 @@ import {
   L1_MAX_AGE_SECONDS,
   L1_MAX_AHEAD_SECONDS,
 } from '../../contract/auth';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 import { checkWindow, invalidHeader, requireHeaders } from './headers';
 
 /** A verified, not yet used, L1 authorisation (docs/api.md §2). */
@@ -59,7 +59,7 @@ export async function verifyLevel1(
     signer = null;
   }
   if (signer?.toLowerCase() !== address.toLowerCase()) {
-    throw new ApiError(
+    throw new ReplyError(
       'L1_SIGNATURE_INVALID',
       `SVC_SIGNATURE is not a ClobAuth signature by SVC_ADDRESS; sign the contract's EIP-712 typed data (domain ${JSON.stringify(domainName)}, version 1, chainId ${chainId}) with exactly the SVC_ADDRESS, SVC_TIMESTAMP and SVC_NONCE sent.`,
     );

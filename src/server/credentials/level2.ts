@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_HEADERS, HEADER_FORMATS, L2_HEADER_NAMES, L2_WINDOW_SECONDS } from '../../contract/auth';
 import { BASE64_ANY } from '../../contract/auth-base64';
 import type { Db } from '../db/open';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 import { pathOf } from '../request-path';
 import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
 import type { KeyReader } from './key-cache';
@@ -50,21 +50,21 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
 
   const key = await deps.keys.findKey(deps.db, apiKey.toLowerCase());
   if (!key)
-    throw new ApiError(
+    throw new ReplyError(
       'API_KEY_UNKNOWN',
       'SVC_API_KEY is not a key of this service; create one with POST /api-keys.',
     );
   // The passphrase first (docs/api.md §3): key ids travel in URLs and logs, so whether a key is
   // revoked, and whose it is, is told only to a request that holds its passphrase.
   const passphraseInvalid = () =>
-    new ApiError(
+    new ReplyError(
       'PASSPHRASE_INVALID',
       'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
     );
   if (key.revokedAt) {
     deps.secrets.forget(key.apiKey);
     if (!deps.secrets.passphraseMatches(key, passphrase)) throw passphraseInvalid();
-    throw new ApiError(
+    throw new ReplyError(
       'API_KEY_REVOKED',
       'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
     );
@@ -72,7 +72,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
   const secret = deps.secrets.open(key, passphrase);
   if (!secret) throw passphraseInvalid();
   if (address !== undefined && address.toLowerCase() !== key.address) {
-    throw new ApiError(
+    throw new ReplyError(
       'ADDRESS_MISMATCH',
       'SVC_ADDRESS is not the owner of SVC_API_KEY; send the owner address or leave SVC_ADDRESS out.',
     );
@@ -87,7 +87,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
     rawBodyOf(request),
   );
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
-    throw new ApiError(
+    throw new ReplyError(
       'L2_SIGNATURE_INVALID',
       'SVC_SIGNATURE does not match; sign SVC_TIMESTAMP + method + path (relative to the trading base URL, without the query string) + the exact body, with HMAC-SHA256 keyed by the base64url-decoded secret.',
     );

@@ -10,10 +10,10 @@ import {
   RevokeQuery,
   ServerTime,
 } from '../../contract/auth-schemas';
-import { ErrorBody } from '../../contract/errors';
+import { ErrorBodySchema } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Config } from '../config';
-import { ApiError, answerUnknownInScope } from '../errors';
+import { ReplyError, answerUnknownInScope } from '../errors';
 import { pathOf } from '../request-path';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
@@ -78,7 +78,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   await app.register(async (scope) => {
     await registerRateLimit(scope, config);
     const keys = scope.withTypeProvider<ZodTypeProvider>();
-    const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+    const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
     // Every other method on /api-keys is answered 405 by the app's not-found handler, and counts
     // against the limit like every request to /api-keys (docs/api.md §5; OPTIONS is the CORS preflight's).
@@ -175,7 +175,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         });
         const target = request.query.apiKey?.toLowerCase() ?? (auth.level === 2 ? auth.apiKey : undefined);
         if (!target) {
-          throw new ApiError(
+          throw new ReplyError(
             'INVALID_PARAMETER',
             'apiKey: required with Level 1 authentication; send DELETE /api-keys?apiKey=<the key to revoke>.',
           );
@@ -183,7 +183,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         try {
           await authoriser.run(auth, async (db) => {
             if (!(await revokeKey(db, target, auth.address))) {
-              throw new ApiError(
+              throw new ReplyError(
                 'API_KEY_NOT_FOUND',
                 `${target} is not an active API key of this address; list yours with GET /api-keys.`,
               );

@@ -3,7 +3,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 
 /**
  * The /api-keys rate limit (docs/api.md §5): RATE_LIMIT_MAX requests per client per fixed 10 s window.
@@ -35,7 +35,7 @@ export async function registerRateLimit(scope: FastifyInstance, config: Config):
     },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new ApiError(
+      return new ReplyError(
         'RATE_LIMITED',
         `Too many requests to /api-keys from this IP address: at most ${context.max} per 10 s; retry in ${seconds} s (Retry-After).`,
         { 'Retry-After': String(seconds) },

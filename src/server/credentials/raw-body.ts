@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ReplyError } from '../errors';
 
 /**
  * L2 signs the body exactly as sent (docs/api.md §3), so inside the trading interface every body is
@@ -29,7 +29,7 @@ export function keepRawBodies(app: FastifyInstance): void {
       done(null, JSON.parse(bytes.toString('utf8')));
     } catch {
       done(
-        new ApiError('INVALID_BODY', 'The request body is not valid JSON; send JSON or no body at all.'),
+        new ReplyError('INVALID_BODY', 'The request body is not valid JSON; send JSON or no body at all.'),
         undefined,
       );
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorBody } from '../../contract/errors';
+import { isErrorBody } from '../../contract/error-codes';
 import { upsertEvents } from '../catalog/load';
 import { buildTestCatalog } from '../catalog/test-catalog';
 import { freshIp } from '../credentials/test-helpers';

@@ -1,4 +1,5 @@
-import { NetworkError } from '../../lib/api-client';
+import { type ErrorCode, isErrorCode } from '../../../contract/error-codes';
+import { NetworkError, type ResponseErrorCode } from '../../lib/api-client';
 import { ClobError } from './api/clob-request';
 import { ClockSkewError } from './server-clock';
 import { describeChain } from './wallet/chains';
@@ -13,7 +14,7 @@ export interface Problem {
   /** Unix ms after which retrying makes sense (RATE_LIMITED / SERVICE_UNAVAILABLE). */
   retryAt?: number;
   /** The contract's error code, shown small for support requests. */
-  code?: string;
+  code?: ResponseErrorCode;
 }
 
 export interface ProblemContext {
@@ -103,7 +104,7 @@ function walletProblem(error: WalletStepError, context: ProblemContext): Problem
   };
 }
 
-const LEVEL2_PROBLEMS: Record<string, Problem> = {
+const LEVEL2_PROBLEMS: Partial<Record<ErrorCode, Problem>> = {
   API_KEY_UNKNOWN: {
     title: 'Unknown API key',
     detail: 'The server has no key with this id. Check that you pasted the whole API key.',
@@ -162,7 +163,8 @@ export function describeProblem(error: unknown, context: ProblemContext, nowMs =
 }
 
 function serverProblem(error: ClobError, context: ProblemContext, nowMs: number): Problem {
-  if (context.level2 && LEVEL2_PROBLEMS[error.code]) return LEVEL2_PROBLEMS[error.code]!;
+  const level2 = context.level2 && isErrorCode(error.code) ? LEVEL2_PROBLEMS[error.code] : undefined;
+  if (level2) return level2;
   switch (error.code) {
     case 'TIMESTAMP_OUT_OF_RANGE':
       return {

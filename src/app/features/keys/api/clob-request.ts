@@ -1,17 +1,17 @@
 import type { z } from 'zod';
 import { SERVER_TIME_HEADER } from '../../../../contract/auth';
-import { isErrorBody } from '../../../../contract/errors';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { isErrorBody } from '../../../../contract/error-codes';
+import { ApiResponseError, NetworkError, type ResponseErrorCode } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 
 /**
  * The trading interface's answer when it refuses a request: the contract's code and sentence, plus the
  * two headers a client acts on (docs/api.md §5, §7): when to retry, and the server's clock.
  */
-export class ClobError extends ApiError {
+export class ClobError extends ApiResponseError {
   constructor(
     status: number,
-    code: string,
+    code: ResponseErrorCode,
     message: string,
     /** From Retry-After on 429/503. */
     readonly retryAfterSeconds?: number,
