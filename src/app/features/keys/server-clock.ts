@@ -1,3 +1,5 @@
+import { ClobError } from './api/clob-request';
+
 /**
  * How far the server's clock may be from this computer's before the page refuses to sign: a forged
  * or intercepted /time (or SVC_SERVER_TIME) could otherwise get the wallet to sign an authorisation
@@ -58,5 +60,28 @@ export class ServerClock {
     if (this.offsetSeconds === undefined) await this.sync();
     if (Math.abs(this.offset) > MAX_CLOCK_SKEW_SECONDS) throw new ClockSkewError(this.offset);
     return Math.floor(this.localMs() / 1000) + this.offset;
+  }
+}
+
+/**
+ * Runs a signed request with the server's time. If the server refuses that time
+ * (TIMESTAMP_OUT_OF_RANGE: this computer's clock drifted since the page synced), the clock is
+ * corrected from the server's answer (SVC_SERVER_TIME, else a new sync) and the request is signed
+ * and sent once more; `onCorrected` hears by how many seconds first. A second refusal is thrown.
+ */
+export async function withServerTime<T>(
+  clock: ServerClock,
+  signAndSend: (serverNow: number) => Promise<T>,
+  onCorrected?: (bySeconds: number) => void,
+): Promise<T> {
+  try {
+    return await signAndSend(await clock.now());
+  } catch (error) {
+    if (!(error instanceof ClobError) || error.code !== 'TIMESTAMP_OUT_OF_RANGE') throw error;
+    const before = clock.offset;
+    if (error.serverTime !== undefined) clock.correctFrom(error.serverTime);
+    else await clock.sync();
+    onCorrected?.(clock.offset - before);
+    return signAndSend(await clock.now());
   }
 }

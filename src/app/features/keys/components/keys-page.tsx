@@ -1,13 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useConfig, useConnection } from 'wagmi';
 import { switchChain } from 'wagmi/actions';
-import type { ApiCredentials } from '../../../../contract/auth-l2';
 import { announce } from '../../../components/live-region';
 import { createApiKey } from '../api/create-api-key';
 import { getServerTime } from '../api/get-server-time';
 import { listApiKeys } from '../api/list-api-keys';
 import { revokeApiKey } from '../api/revoke-api-key';
-import { type Problem, describeProblem } from '../problems';
+import { initialKeysPageState, keysPageReducer } from '../keys-page-state';
+import { describeProblem } from '../problems';
 import { ServerClock } from '../server-clock';
 import { describeChain } from '../wallet/chains';
 import { type SignPurpose, useSignedRequest } from '../wallet/use-signed-request';
@@ -64,12 +64,8 @@ export function KeysPage({ chainId }: { chainId: number }) {
   }, [refocus]);
   const { run, activity } = useSignedRequest(clock, chainId);
 
-  const [credentials, setCredentials] = useState<ApiCredentials | null>(null);
-  const [justCreated, setJustCreated] = useState<string | null>(null);
-  const [apiKeys, setApiKeys] = useState<string[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [revoking, setRevoking] = useState<string | null>(null);
-  const [revokeProblem, setRevokeProblem] = useState<Problem | null>(null);
+  const [state, dispatch] = useReducer(keysPageReducer, initialKeysPageState);
+  const { credentials, justCreated, apiKeys, problem, revoking, revokeProblem } = state;
 
   const connected = connection.status === 'connected' && !!connection.address;
   const busy = activity !== null;
@@ -77,8 +73,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
   // Another account means another owner: its list must be signed for again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the address changes.
   useEffect(() => {
-    setApiKeys(null);
-    setProblem(null);
+    dispatch({ type: 'account-changed' });
   }, [connection.address]);
 
   const context = (purpose: SignPurpose) => ({
@@ -88,55 +83,52 @@ export function KeysPage({ chainId }: { chainId: number }) {
   });
 
   async function createKey() {
-    setProblem(null);
+    dispatch({ type: 'started' });
     try {
       const created = await run(CREATE, createApiKey);
-      setCredentials(created);
-      setJustCreated(created.apiKey);
-      setApiKeys((keys) => (keys ? [...keys.filter((k) => k !== created.apiKey), created.apiKey] : keys));
+      dispatch({ type: 'created', credentials: created });
       announce('Key created. Save the secret and passphrase now: they are shown only once.');
     } catch (error) {
-      setProblem(describeProblem(error, context(CREATE)));
+      dispatch({ type: 'failed', problem: describeProblem(error, context(CREATE)) });
     }
   }
 
   async function showKeys() {
-    setProblem(null);
+    dispatch({ type: 'started' });
     try {
       const keys = await run(LIST, listApiKeys);
-      setApiKeys(keys);
+      dispatch({ type: 'listed', apiKeys: keys });
       announce(`${keys.length} active key${keys.length === 1 ? '' : 's'}.`);
     } catch (error) {
-      setProblem(describeProblem(error, context(LIST)));
+      dispatch({ type: 'failed', problem: describeProblem(error, context(LIST)) });
     }
   }
 
   async function confirmRevoke() {
     const apiKey = revoking;
     if (!apiKey) return;
-    setRevokeProblem(null);
     try {
       await run(REVOKE, (headers) => revokeApiKey(headers, apiKey));
-      setApiKeys((keys) => keys?.filter((k) => k !== apiKey) ?? keys);
-      setRevoking(null);
+      dispatch({ type: 'revoked', apiKey });
       setRefocus((n) => n + 1);
       announce(`Key ${apiKey} revoked.`);
     } catch (error) {
-      setRevokeProblem(describeProblem(error, context(REVOKE)));
+      dispatch({ type: 'revoke-failed', problem: describeProblem(error, context(REVOKE)) });
     }
   }
 
   async function switchToKeyChain() {
-    setProblem(null);
+    dispatch({ type: 'started' });
     try {
       await switchChain(config, { chainId });
     } catch (error) {
-      setProblem(
-        describeProblem(new WalletStepError('switch-chain', error), {
+      dispatch({
+        type: 'failed',
+        problem: describeProblem(new WalletStepError('switch-chain', error), {
           ...context(CREATE),
           doing: 'sign for keys',
         }),
-      );
+      });
     }
   }
 
@@ -211,7 +203,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
                 <CredentialsPanel
                   credentials={credentials}
                   onDone={() => {
-                    setCredentials(null);
+                    dispatch({ type: 'credentials-done' });
                     setRefocus((n) => n + 1);
                     announce('The key’s secret is no longer shown.');
                   }}
@@ -223,8 +215,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
                   justCreated={justCreated}
                   busy={busy}
                   onRevoke={(apiKey) => {
-                    setRevokeProblem(null);
-                    setRevoking(apiKey);
+                    dispatch({ type: 'revoke-asked', apiKey });
                   }}
                 />
               )}
@@ -250,7 +241,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
         problem={revokeProblem}
         status={revoking !== null && activity ? activityText(activity, chainId) : ''}
         onConfirm={() => void confirmRevoke()}
-        onCancel={() => setRevoking(null)}
+        onCancel={() => dispatch({ type: 'revoke-cancelled' })}
       />
       <LeaveGuard when={credentials !== null} />
     </section>

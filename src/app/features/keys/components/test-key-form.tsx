@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ApiCredentials } from '../../../../contract/auth-l2';
 import { announce } from '../../../components/live-region';
-import { ClobError } from '../api/clob-request';
 import {
   type CredentialField,
   type CredentialProblems,
@@ -9,7 +8,7 @@ import {
   testApiKey,
 } from '../api/test-api-key';
 import { type Problem, describeProblem } from '../problems';
-import type { ServerClock } from '../server-clock';
+import { type ServerClock, withServerTime } from '../server-clock';
 import { CheckIcon } from './icons';
 import { ProblemAlert } from './problem-alert';
 import { inputField, muted, primaryButton, secondaryButton } from './styles';
@@ -54,16 +53,8 @@ export function TestKeyForm({ clock, chainId, justCreated }: TestKeyFormProps) {
     setProblems({});
     setTesting(true);
     try {
-      let apiKeys: string[];
-      try {
-        apiKeys = await testApiKey(checked.credentials, await clock.now());
-      } catch (error) {
-        // L2 allows 60 s either way: correct the clock from the server's answer and try once more.
-        if (!(error instanceof ClobError) || error.code !== 'TIMESTAMP_OUT_OF_RANGE') throw error;
-        if (error.serverTime !== undefined) clock.correctFrom(error.serverTime);
-        else await clock.sync();
-        apiKeys = await testApiKey(checked.credentials, await clock.now());
-      }
+      // L2 allows 60 s either way: a refused time is corrected from the server's answer, once.
+      const apiKeys = await withServerTime(clock, (serverNow) => testApiKey(checked.credentials, serverNow));
       setOutcome({ ok: true, count: apiKeys.length });
       announce('The key works.');
     } catch (error) {

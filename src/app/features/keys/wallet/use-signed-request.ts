@@ -8,8 +8,7 @@ import {
   randomNonce,
 } from '../../../../contract/auth';
 import { config as appConfig } from '../../../lib/config';
-import { ClobError } from '../api/clob-request';
-import type { ServerClock } from '../server-clock';
+import { type ServerClock, withServerTime } from '../server-clock';
 import { WalletStepError } from './wallet-errors';
 
 /** What the wallet is asked to authorise, in words shown before it opens. */
@@ -53,37 +52,34 @@ export function useSignedRequest(clock: ServerClock, chainId: number) {
           await clock.sync();
         }
         let clockCorrectedBy: number | undefined;
-        for (let attempt = 1; ; attempt++) {
-          const timestamp = String(await clock.now());
-          const nonce = randomNonce();
-          setActivity({ step: 'signing', purpose, clockCorrectedBy });
-          let signature: `0x${string}`;
-          try {
-            signature = await signTypedData(config, {
-              account: address,
-              ...buildClobAuthTypedData({
-                address,
-                timestamp,
-                nonce,
-                chainId,
-                domainName: appConfig.l1DomainName,
-              }),
-            });
-          } catch (error) {
-            throw new WalletStepError('sign', error);
-          }
-          setActivity({ step: 'sending', purpose });
-          try {
-            return await send(l1HeadersFromSignature({ address, timestamp, nonce }, signature));
-          } catch (error) {
-            if (attempt > 1 || !(error instanceof ClobError) || error.code !== 'TIMESTAMP_OUT_OF_RANGE')
-              throw error;
-            const before = clock.offset;
-            if (error.serverTime !== undefined) clock.correctFrom(error.serverTime);
-            else await clock.sync();
-            clockCorrectedBy = clock.offset - before;
-          }
-        }
+        return await withServerTime(
+          clock,
+          async (serverNow) => {
+            const timestamp = String(serverNow);
+            const nonce = randomNonce();
+            setActivity({ step: 'signing', purpose, clockCorrectedBy });
+            let signature: `0x${string}`;
+            try {
+              signature = await signTypedData(config, {
+                account: address,
+                ...buildClobAuthTypedData({
+                  address,
+                  timestamp,
+                  nonce,
+                  chainId,
+                  domainName: appConfig.l1DomainName,
+                }),
+              });
+            } catch (error) {
+              throw new WalletStepError('sign', error);
+            }
+            setActivity({ step: 'sending', purpose });
+            return send(l1HeadersFromSignature({ address, timestamp, nonce }, signature));
+          },
+          (bySeconds) => {
+            clockCorrectedBy = bySeconds;
+          },
+        );
       } finally {
         setActivity(null);
       }
