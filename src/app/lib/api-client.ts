@@ -42,8 +42,16 @@ export interface JsonResponse<T> {
   headers: Headers;
 }
 
-/** GET a JSON resource; a non-2xx answer becomes an ApiResponseError carrying the contract's code and sentence. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<JsonResponse<T>> {
+/**
+ * GET a JSON resource and read it with `decode`, once, where it arrives. A non-2xx answer becomes an
+ * ApiResponseError carrying the contract's code and sentence; a 2xx body `decode` cannot read
+ * (null) becomes UNEXPECTED_RESPONSE.
+ */
+export async function getJson<T>(
+  url: string,
+  decode: (body: unknown) => T | null,
+  signal?: AbortSignal,
+): Promise<JsonResponse<T>> {
   let response: Response;
   try {
     response = await fetch(url, { signal, headers: { accept: 'application/json' } });
@@ -53,5 +61,12 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<Jso
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw readErrorBody(response.status, body);
-  return { data: body as T, headers: response.headers };
+  const data = decode(body);
+  if (data === null)
+    throw new ApiResponseError(
+      response.status,
+      'UNEXPECTED_RESPONSE',
+      'The server sent an answer this page does not understand.',
+    );
+  return { data, headers: response.headers };
 }

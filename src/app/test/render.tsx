@@ -3,6 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Event } from '../../contract/catalog';
+import { decodeEvent } from '../features/catalog/api/decode';
 
 /** Renders a component inside a router (for Links) and a fresh query client; no network unless `fetch` is stubbed. */
 export function renderInApp(ui: ReactNode, { queryClient }: { queryClient?: QueryClient } = {}) {
@@ -24,8 +25,11 @@ export function renderInApp(ui: ReactNode, { queryClient }: { queryClient?: Quer
  * A raw catalog event (real export: markets with arrays, missing fields…) passed as if it were a
  * contract Event: the components must cope with what the type does not promise.
  */
+/** A raw payload read the way the app reads what the server sends (features/catalog/api/decode). */
 export function asEvent(raw: unknown): Event {
-  return raw as Event;
+  const event = decodeEvent(raw);
+  if (!event) throw new Error('not an event');
+  return event;
 }
 
 /** A catalog answer as fetch gives it: JSON, with X-Total-Count when `total` is given. */

@@ -18,14 +18,9 @@ export function viewMarket(market: Market): MarketView {
   return { market, decoded, headline: headlineOutcome(decoded) };
 }
 
-/** The entries of `markets` that are markets at all (another deployment may send null or junk in the list). */
-function marketsOf(markets: unknown): Market[] {
-  return Array.isArray(markets) ? markets.filter((m) => m !== null && typeof m === 'object') : [];
-}
-
 /** Markets by headline probability, highest first; unpriced markets last, catalog order among equals. */
 export function rankMarkets(markets: readonly Market[]): MarketView[] {
-  return marketsOf(markets)
+  return markets
     .map((market, index) => ({ view: viewMarket(market), index }))
     .sort((a, b) => (b.view.headline?.price ?? -1) - (a.view.headline?.price ?? -1) || a.index - b.index)
     .map(({ view }) => view);
@@ -38,5 +33,5 @@ export function shortQuestion(question: string, title: string): string {
 }
 
 export function isMultiMarket(event: Pick<Event, 'markets'>): boolean {
-  return marketsOf(event.markets).length > 1;
+  return event.markets.length > 1;
 }

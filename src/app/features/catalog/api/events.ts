@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { decodeEvent, decodeListOf } from './decode';
 import { config } from '../../../lib/config';
 import { type EventsPageQuery, eventsSearchParams } from '../../../../contract/events-page-query';
 
@@ -13,8 +14,9 @@ export interface EventsPage {
 }
 
 export async function fetchEvents(query: EventsPageQuery, signal?: AbortSignal): Promise<EventsPage> {
-  const { data, headers } = await getJson<Event[]>(
+  const { data, headers } = await getJson(
     `${config.gammaUrl}/events?${eventsSearchParams(query)}`,
+    decodeListOf(decodeEvent),
     signal,
   );
   const total = Number(headers.get('x-total-count'));

@@ -1,10 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Series } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { decodeSeries } from './decode';
 import { config } from '../../../lib/config';
 
 export async function fetchSeriesById(id: string, signal?: AbortSignal): Promise<Series> {
-  const { data } = await getJson<Series>(`${config.gammaUrl}/series/${encodeURIComponent(id)}`, signal);
+  const { data } = await getJson(`${config.gammaUrl}/series/${encodeURIComponent(id)}`, decodeSeries, signal);
   return data;
 }
 

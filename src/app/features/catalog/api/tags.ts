@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TagWithCount } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { decodeListOf, decodeTagWithCount } from './decode';
 import { config } from '../../../lib/config';
 
 export async function fetchTags(signal?: AbortSignal): Promise<TagWithCount[]> {
-  const { data } = await getJson<TagWithCount[]>(`${config.gammaUrl}/tags`, signal);
+  const { data } = await getJson(`${config.gammaUrl}/tags`, decodeListOf(decodeTagWithCount), signal);
   return data;
 }
 

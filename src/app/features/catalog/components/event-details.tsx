@@ -80,8 +80,7 @@ function Markets({ event }: { event: Event }) {
 
 /** The event page: header, key figures, markets, description, and other events of its series. */
 export function EventDetails({ event }: { event: Event }) {
-  const tags = Array.isArray(event.tags) ? event.tags : [];
-  const series = Array.isArray(event.series) ? event.series : [];
+  const { tags, series } = event;
   return (
     <article className="space-y-6" aria-labelledby="event-title">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -119,7 +118,7 @@ export function EventDetails({ event }: { event: Event }) {
         <When label="Ends" pastLabel="Ended" iso={event.endDate} />
       </dl>
       <Markets event={event} />
-      <EventDescription text={typeof event.description === 'string' ? event.description : ''} />
+      <EventDescription text={event.description} />
       {series[0] && <MoreInSeries series={series[0]} exclude={event.id} />}
     </article>
   );

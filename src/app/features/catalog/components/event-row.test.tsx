@@ -53,21 +53,23 @@ describe('EventList', () => {
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
   });
 
-  it('survives malformed markets: shows the event without a price', async () => {
-    const event = makeEvent({
-      markets: [
-        null as never,
-        'junk' as never,
-        {
-          id: '1',
-          question: 'Broken?',
-          conditionId: '0x1',
-          outcomes: 'not json',
-          outcomePrices: '[',
-          clobTokenIds: [],
-        },
-      ],
-    });
+  it('survives malformed markets (read as the app reads answers): shows the event without a price', async () => {
+    const event = asEvent(
+      makeEvent({
+        markets: [
+          null as never,
+          'junk' as never,
+          {
+            id: '1',
+            question: 'Broken?',
+            conditionId: '0x1',
+            outcomes: 'not json',
+            outcomePrices: '[',
+            clobTokenIds: [],
+          },
+        ],
+      }),
+    );
     renderInApp(<EventList events={[event]} />);
     const row = (await screen.findByRole('link', { name: 'Will it rain tomorrow?' })).closest('li')!;
     expect(within(row).getByText('no price')).toBeInTheDocument();

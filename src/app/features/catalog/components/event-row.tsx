@@ -37,7 +37,7 @@ export function EventRow({ event }: { event: Event }) {
   const multi = isMultiMarket(event);
   const top = ranked[0]?.headline ?? null;
   const leading = multi ? top : (ranked[0]?.decoded.leading ?? null);
-  const tags = Array.isArray(event.tags) ? event.tags.slice(0, MAX_TAGS) : [];
+  const tags = event.tags.slice(0, MAX_TAGS);
 
   return (
     <li className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900">
