@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
 import { EventRow } from './event-row';
@@ -30,8 +30,8 @@ const FIRST_ROWS = 10;
 let listDrawnBefore = false;
 
 /**
- * The events as rows, then `after` (the pagination). The page's first list draws in steps, each in
- * its own task after a paint (effects run after the browser paints): the skeleton's shape first, then
+ * The events as rows, then `after` (the pagination). The page's first list draws in steps, each after
+ * a paint (effects run after the browser paints) and rendered as a transition: the skeleton's shape first, then
  * a screenful of rows, then the rest. Data arriving at once with the code then no longer holds the
  * first paint and the main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
  * moves down; a list already on screen (next page, other sort) updates in one go.
@@ -50,7 +50,9 @@ export function EventList({
     listDrawnBefore = true;
   }, []);
   useEffect(() => {
-    if (step < 2) setStep(step === 0 ? 1 : 2);
+    // A transition: React renders the rows in slices that yield to the browser, where a plain
+    // update would render each step's rows in one long task.
+    if (step < 2) startTransition(() => setStep(step === 0 ? 1 : 2));
   }, [step]);
   if (step === 0) return <EventListSkeleton rows={Math.min(events.length, FIRST_ROWS)} />;
   const shown = step === 1 ? events.slice(0, FIRST_ROWS) : events;
