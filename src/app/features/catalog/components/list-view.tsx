@@ -38,7 +38,7 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
           {page ? (
             `${formatCount(page.total)} ${page.total === 1 ? 'event' : 'events'}`
           ) : (
-            <Skeleton className="inline-block h-4 w-20 align-middle" />
+            <Skeleton inline className="h-4 w-20 align-middle" />
           )}
           {search.q && page ? ` matching “${search.q}”` : ''}
         </p>
