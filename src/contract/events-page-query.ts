@@ -3,9 +3,11 @@
  * exact URL a page will fetch and preload it (src/server/web/plugin.ts).
  */
 
+import type { OrderField } from './catalog';
+
 /** The part of `GET /events` (docs/api.md §6) the dashboard's lists use. */
 export interface EventsPageQuery {
-  order: 'volume' | 'volume24hr' | 'liquidity' | 'endDate' | 'startDate';
+  order: Exclude<OrderField, 'id' | 'title'>;
   ascending: boolean;
   active?: boolean;
   closed?: boolean;

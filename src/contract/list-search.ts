@@ -1,3 +1,4 @@
+import type { OrderField } from './catalog';
 import type { EventsPageQuery } from './events-page-query';
 
 /**
@@ -8,7 +9,13 @@ import type { EventsPageQuery } from './events-page-query';
  * because shared links are a public interface, and the server names the data URL a default view
  * will fetch (its preload) from the same definition as the dashboard.
  */
-export const SORT_FIELDS = ['volume', 'volume24hr', 'liquidity', 'endDate'] as const;
+/** The sort fields a list offers: some of the contract's ORDER_FIELDS (checked by the type). */
+export const SORT_FIELDS = [
+  'volume',
+  'volume24hr',
+  'liquidity',
+  'endDate',
+] as const satisfies readonly OrderField[];
 export const STATUSES = ['active', 'closed', 'all'] as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const SEARCH_MAX_LENGTH = 200;
