@@ -65,7 +65,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     const { start, end } = datesFor(rng, status, now);
     const draft = draftEvent({ rng, start, end });
     const plans = marketsOf(rng, draft.plan, status, now);
-    const markets: Market[] = plans.map(({ question, outcomes, prices }) => {
+    const drafts = plans.map(({ question, outcomes, prices }) => {
       marketId += rng.int(1, 4);
       return {
         id: String(marketId),
@@ -77,21 +77,46 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
         clobTokenIds: outcomes.map(() => rng.digits(rng.int(76, 77))),
       };
     });
-    const money = moneyFor(rng, status, markets.length);
+    const money = moneyFor(rng, status, drafts.length);
+    const slug = uniqueSlug(slugs, draft.title, eventId);
+    const image = imagePath(draft.category, rng.int(0, IMAGE_VARIANTS - 1));
+    const active = status === 'active' || (status === 'closed' && rng.chance(0.85));
+    const names = groupItemTitles(plans.map((p) => p.question));
+    // The event's money split between its markets, more to the likelier ones (no random draw: the rest
+    // of the catalog stays as it was).
+    const weights = plans.map((p) => 0.5 + Math.max(...p.prices.map(Number)));
+    const share = (amount: number, i: number) => round6((amount * weights[i]!) / sum(weights));
+    const markets: Market[] = drafts.map((m, i) => ({
+      ...m,
+      slug: drafts.length === 1 ? slug : `${slug}-${slugify(names[i]!) || i + 1}`,
+      active,
+      closed: status === 'closed',
+      description: draft.description,
+      startDate: start.toISOString(),
+      endDate: end.toISOString(),
+      image,
+      volume: String(share(money.volume, i)),
+      volumeNum: share(money.volume, i),
+      liquidity: String(share(money.liquidity, i)),
+      liquidityNum: share(money.liquidity, i),
+      marketMakerAddress: '',
+      negRisk: draft.plan.kind === 'exclusive',
+      groupItemTitle: drafts.length === 1 ? '' : names[i]!,
+    }));
     const tags = [TAGS[draft.category], ...draft.tags.map((key) => TAGS[key])];
     if (money.volume > 5_000_000 && rng.chance(0.5)) tags.push(TAGS.featured);
 
     yield {
       id: String(eventId),
-      slug: uniqueSlug(slugs, draft.title, eventId),
+      slug,
       title: draft.title,
       description: draft.description,
-      active: status === 'active' || (status === 'closed' && rng.chance(0.85)),
+      active,
       closed: status === 'closed',
       ...money,
       startDate: start.toISOString(),
       endDate: end.toISOString(),
-      image: imagePath(draft.category, rng.int(0, IMAGE_VARIANTS - 1)),
+      image,
       tags: [...new Map(tags.map((t) => [t.id, t])).values()],
       series: draft.series ? [SERIES[draft.series]] : [],
       markets,
@@ -285,6 +310,29 @@ function moneyFor(
       volume * Math.min(0.5, rng.logNormal(Math.log(0.04), 1)) + rng.logNormal(Math.log(300), 1),
     ),
   };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+// ---------- slugs and names ----------
+
+/**
+ * Each market's short name in its event: what its question says that its siblings' do not (the words
+ * between their common beginning and end: "Will the Fed cut 50 bps in March?" → "50").
+ */
+export function groupItemTitles(questions: string[]): string[] {
+  const words = questions.map((q) => q.replace(/\?$/, '').split(' '));
+  if (words.length < 2) return questions;
+  const shortest = Math.min(...words.map((w) => w.length));
+  let head = 0;
+  while (head < shortest && words.every((w) => w[head] === words[0]![head])) head++;
+  let tail = 0;
+  while (
+    tail < shortest - head &&
+    words.every((w) => w[w.length - 1 - tail] === words[0]![words[0]!.length - 1 - tail])
+  )
+    tail++;
+  return words.map((w, i) => w.slice(head, w.length - tail).join(' ') || questions[i]!);
 }
 
 // ---------- slugs ----------

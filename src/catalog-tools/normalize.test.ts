@@ -133,13 +133,79 @@ describe('quirks accepted', () => {
     expect(event.id).toBe('100');
     expect(event.tags[0]?.id).toBe('8');
     expect(event.series[0]?.id).toBe('7');
-    expect(event.markets[0]).toEqual({
+    expect(event.markets[0]).toMatchObject({
       id: '900',
       question: 'Will it rain?',
       conditionId: `0x${'ab'.repeat(32)}`,
       outcomes: '["Yes","No"]',
       outcomePrices: '["0.0000001","0.9999999"]',
       clobTokenIds: ['123', '456'],
+    });
+  });
+
+  it("a market without the reference clients' fields takes its event's state and dates, and plain empties", () => {
+    const result = one(raw({ active: false, closed: true }));
+    expect(result.errors).toEqual([]);
+    expect(result.events[0]!.markets[0]).toEqual({
+      id: '900',
+      question: 'Will it rain?',
+      conditionId: `0x${'ab'.repeat(32)}`,
+      outcomes: '["Yes","No"]',
+      outcomePrices: '["0.25","0.75"]',
+      clobTokenIds: ['123', '456'],
+      slug: 'will-it-rain-900',
+      active: false,
+      closed: true,
+      description: '',
+      startDate: '2026-01-01T00:00:00Z',
+      endDate: '2026-12-31T00:00:00Z',
+      image: '',
+      volume: '0',
+      volumeNum: 0,
+      liquidity: '0',
+      liquidityNum: 0,
+      marketMakerAddress: '',
+      negRisk: false,
+      groupItemTitle: '',
+    });
+  });
+
+  it("a market's own fields are kept: slug, state, dates, money as text or number, maker, neg-risk, group title", () => {
+    const result = one(
+      raw(
+        {},
+        {
+          slug: 'rain-monday',
+          active: true,
+          closed: true,
+          description: 'Monday only.',
+          startDate: '2026-02-01 10:00:00+00',
+          endDate: '2026-02-02T00:00:00Z',
+          image: '/img/m.svg',
+          volume: '494516.53254',
+          liquidityNum: 50,
+          marketMakerAddress: '0x9c568Ce9a316e7CF9bCCA352b409dfDdCD9b2C08',
+          negRisk: true,
+          groupItemTitle: 'Monday',
+        },
+      ),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.events[0]!.markets[0]).toMatchObject({
+      slug: 'rain-monday',
+      active: true,
+      closed: true,
+      description: 'Monday only.',
+      startDate: '2026-02-01T10:00:00Z',
+      endDate: '2026-02-02T00:00:00Z',
+      image: '/img/m.svg',
+      volume: '494516.53254',
+      volumeNum: 494516.53254,
+      liquidity: '50',
+      liquidityNum: 50,
+      marketMakerAddress: '0x9c568Ce9a316e7CF9bCCA352b409dfDdCD9b2C08',
+      negRisk: true,
+      groupItemTitle: 'Monday',
     });
   });
 

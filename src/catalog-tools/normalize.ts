@@ -265,6 +265,20 @@ const RawMarket = z
       outcomePrices,
       clobTokenIds,
       startDate: z.unknown().optional(),
+      // The reference clients' market fields; each falls back to its event's value or to empty.
+      slug: slugText.nullish(),
+      active: flag.nullish(),
+      closed: flag.nullish(),
+      description: optionalText,
+      endDate: z.unknown().optional(),
+      image: optionalText,
+      volume: amount,
+      volumeNum: amount,
+      liquidity: amount,
+      liquidityNum: amount,
+      marketMakerAddress: optionalText,
+      negRisk: flag.nullish(),
+      groupItemTitle: optionalText,
     },
     { error: 'must be a market object' },
   )
@@ -436,14 +450,32 @@ export function normalizeEvent(raw: unknown): Normalized {
     image: e.image,
     tags: uniqueById<Tag>(e.tags),
     series: uniqueById<Series>(e.series),
-    markets: markets.map((m) => ({
-      id: m.id,
-      question: m.question,
-      conditionId: m.conditionId,
-      outcomes: JSON.stringify(m.outcomes),
-      outcomePrices: JSON.stringify(m.outcomePrices),
-      clobTokenIds: m.clobTokenIds,
-    })),
+    markets: markets.map((m) => {
+      const volume = m.volume || m.volumeNum;
+      const liquidity = m.liquidity || m.liquidityNum;
+      return {
+        id: m.id,
+        question: m.question,
+        conditionId: m.conditionId,
+        outcomes: JSON.stringify(m.outcomes),
+        outcomePrices: JSON.stringify(m.outcomePrices),
+        clobTokenIds: m.clobTokenIds,
+        slug: m.slug ?? `${e.slug}-${m.id}`,
+        active: m.active ?? e.active,
+        closed: m.closed ?? e.closed,
+        description: m.description,
+        startDate: optionalDate(m.startDate) ?? startDate,
+        endDate: optionalDate(m.endDate) ?? e.endDate,
+        image: m.image,
+        volume: String(volume),
+        volumeNum: volume,
+        liquidity: String(liquidity),
+        liquidityNum: liquidity,
+        marketMakerAddress: m.marketMakerAddress,
+        negRisk: m.negRisk ?? false,
+        groupItemTitle: m.groupItemTitle,
+      };
+    }),
   };
   // The contract schema has the last word on the shape that gets stored and served.
   const final = Event.safeParse(event);

@@ -18,24 +18,24 @@ const onlyOnce = (what: string) => (issue: { input?: unknown }) =>
   Array.isArray(issue.input) ? 'may be given only once' : what;
 
 /** A single (non-repeated) string parameter. */
-const once = (what: string) => z.string({ error: onlyOnce(what) });
+export const once = (what: string) => z.string({ error: onlyOnce(what) });
 
 /** No NUL or other C0 control characters: PostgreSQL rejects NUL in text, and none belongs in a slug. */
 const hasControlCharacter = /\p{Cc}/u;
 
-const decimalInteger = (s: z.ZodString) =>
+export const decimalInteger = (s: z.ZodString) =>
   s.regex(CATALOG_ID, 'must be a decimal integer').transform(canonicalId);
 
-const boolean = z
+export const boolean = z
   .enum(['true', 'false'], { error: onlyOnce('must be exactly true or false') })
   .transform((v) => v === 'true');
 
-const nonNegativeDecimal = once('must be a decimal number ≥ 0')
+export const nonNegativeDecimal = once('must be a decimal number ≥ 0')
   .regex(/^([0-9]+(\.[0-9]*)?|\.[0-9]+)$/, 'must be a decimal number ≥ 0')
   .transform(Number)
   .refine(Number.isFinite, 'is too large');
 
-const dateTime = once('must be an ISO 8601 date-time')
+export const dateTime = once('must be an ISO 8601 date-time')
   .pipe(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' }))
   // What PostgreSQL's timestamptz can read: no year 0000, UTC offsets up to ±15:59.
   .refine((v) => !v.startsWith('0000'), 'must be in year 0001 or later')
@@ -44,14 +44,14 @@ const dateTime = once('must be an ISO 8601 date-time')
     'must have a UTC offset within ±15:59',
   );
 
-const text = (max: number) =>
+export const text = (max: number) =>
   once('must be text')
     .min(1, 'must not be empty')
     .max(max, `must be at most ${max} characters`)
     .refine((v) => !hasControlCharacter.test(v), 'must not contain control characters');
 
 /** A parameter that may repeat (`id=1&id=2`): always an array after parsing. */
-const repeatable = <T extends z.ZodType<string, string>>(item: () => T, what: string) =>
+export const repeatable = <T extends z.ZodType<string, string>>(item: () => T, what: string) =>
   z
     // A single value or the repeated form; OpenAPI shows the repeated (form-exploded array) form.
     .union(
@@ -62,32 +62,41 @@ const repeatable = <T extends z.ZodType<string, string>>(item: () => T, what: st
     )
     .transform((v): z.output<T>[] => (Array.isArray(v) ? v : [v]));
 
-const orderList = once('must be a comma-separated list of fields')
-  .transform((v, ctx): OrderField[] => {
-    const fields: OrderField[] = [];
-    for (const part of v.split(',')) {
-      if (!(ORDER_FIELDS as readonly string[]).includes(part)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${part}" is not one of ${ORDER_FIELDS.join(', ')} (comma-separated)`,
-        });
-        return z.NEVER;
+/** A comma-separated list of sort fields, each once, in the order given. */
+export const orderListOf = <F extends string>(fields: readonly F[]) =>
+  once('must be a comma-separated list of fields')
+    .transform((v, ctx): F[] => {
+      const chosen: F[] = [];
+      for (const part of v.split(',')) {
+        if (!(fields as readonly string[]).includes(part)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${part}" is not one of ${fields.join(', ')} (comma-separated)`,
+          });
+          return z.NEVER;
+        }
+        // A repeated field adds nothing to the order: keep its first place.
+        if (!chosen.includes(part as F)) chosen.push(part as F);
       }
-      // A repeated field adds nothing to the order: keep its first place.
-      if (!fields.includes(part as OrderField)) fields.push(part as OrderField);
-    }
-    return fields;
-  })
-  .meta({
-    description: `Comma-separated list of ${ORDER_FIELDS.join(', ')}; ties always break by id ascending.`,
-  });
+      return chosen;
+    })
+    .meta({
+      description: `Comma-separated list of ${fields.join(', ')}; ties always break by id ascending.`,
+    });
 
-const limit = once('must be an integer')
-  .regex(/^[0-9]{1,20}$/, 'must be an integer from 0 to 100')
-  .transform(Number)
-  .refine((n) => n <= EVENTS_MAX_LIMIT, `must be at most ${EVENTS_MAX_LIMIT}`);
+export const orderList = orderListOf(ORDER_FIELDS);
 
-const offset = once('must be an integer')
+/** A decimal integer from `min` to `max` (a page size: out of range is refused, never clamped). */
+export const integerIn = (min: number, max: number) =>
+  once('must be an integer')
+    .regex(/^[0-9]{1,20}$/, `must be an integer from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min, `must be at least ${min}`)
+    .refine((n) => n <= max, `must be at most ${max}`);
+
+const limit = integerIn(0, EVENTS_MAX_LIMIT);
+
+export const offset = once('must be an integer')
   .regex(/^[0-9]{1,20}$/, 'must be an integer ≥ 0')
   .transform(Number)
   .refine((n) => n <= EVENTS_MAX_OFFSET, `must be at most ${EVENTS_MAX_OFFSET}`);

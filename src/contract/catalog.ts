@@ -29,6 +29,24 @@ export const Market = z.object({
   /** JSON array of decimal price strings, encoded as a string. */
   outcomePrices: z.string(),
   clobTokenIds: z.array(z.string()),
+  // The reference clients' market fields (docs/api.md §9): their schemas require marketMakerAddress.
+  slug: z.string(),
+  active: z.boolean(),
+  closed: z.boolean(),
+  description: z.string(),
+  startDate: z.string().describe('ISO 8601 UTC'),
+  endDate: z.string().describe('ISO 8601 UTC'),
+  image: z.string(),
+  /** USD as a decimal string, as the reference serves it; `volumeNum` is the same as a number. */
+  volume: z.string(),
+  volumeNum: z.number(),
+  liquidity: z.string(),
+  liquidityNum: z.number(),
+  /** `""` when the market has none (order-book markets). */
+  marketMakerAddress: z.string(),
+  negRisk: z.boolean(),
+  /** The market's short name inside a multi-market event (`"50+ bps"`), `""` when it has none. */
+  groupItemTitle: z.string(),
 });
 export type Market = z.infer<typeof Market>;
 
@@ -50,6 +68,12 @@ export const Event = z.object({
   markets: z.array(Market).min(1),
 });
 export type Event = z.infer<typeof Event>;
+
+/** A market served on its own (`/markets`): with the event it belongs to, as the reference nests it. */
+export const MarketWithEvent = Market.extend({
+  events: z.array(z.object({ id: NumericId, slug: z.string(), title: z.string() })).length(1),
+});
+export type MarketWithEvent = z.infer<typeof MarketWithEvent>;
 
 /** Fields `order` accepts (docs/api.md §6). */
 export const ORDER_FIELDS = [

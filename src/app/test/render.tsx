@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { Event } from '../../contract/catalog';
+import type { Event, Market } from '../../contract/catalog';
 import { decodeEvent } from '../features/catalog/api/decode';
 
 /** Renders a component inside a router (for Links) and a fresh query client; no network unless `fetch` is stubbed. */
@@ -58,15 +58,38 @@ export function makeEvent(overrides: Partial<Event> = {}): Event {
     tags: [{ id: '7', label: 'Weather', slug: 'weather' }],
     series: [],
     markets: [
-      {
+      makeMarket({
         id: '10',
         question: 'Will it rain tomorrow?',
         conditionId: '0xabc123',
         outcomes: '["Yes","No"]',
         outcomePrices: '["0.62","0.38"]',
         clobTokenIds: ['111', '222'],
-      },
+      }),
     ],
     ...overrides,
+  };
+}
+
+/** A market with the given Part A fields; the reference clients' extra fields at plain values. */
+export function makeMarket(
+  fields: Pick<Market, 'id' | 'question' | 'conditionId' | 'outcomes' | 'outcomePrices' | 'clobTokenIds'>,
+): Market {
+  return {
+    slug: `market-${fields.id}`,
+    active: true,
+    closed: false,
+    description: '',
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2099-01-01T00:00:00.000Z',
+    image: '',
+    volume: '0',
+    volumeNum: 0,
+    liquidity: '0',
+    liquidityNum: 0,
+    marketMakerAddress: '',
+    negRisk: false,
+    groupItemTitle: '',
+    ...fields,
   };
 }

@@ -520,12 +520,22 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
         '/events',
+        '/events/keyset',
         '/events/{id}',
+        '/events/{id}/tags',
         '/events/slug/{slug}',
+        '/markets',
+        '/markets/keyset',
+        '/markets/{id}',
+        '/markets/{id}/tags',
+        '/markets/slug/{slug}',
+        '/public-search',
         '/series',
         '/series/{id}',
+        '/series/slug/{slug}',
         '/tags',
         '/tags/{id}',
+        '/tags/slug/{slug}',
       ].sort(),
     );
     const parameters = doc.paths['/events'].get.parameters as { name: string; in: string }[];

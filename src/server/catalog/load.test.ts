@@ -4,6 +4,7 @@ import type { Event } from '../../contract/catalog';
 import { type Database, rows } from '../db/open';
 import { openTestDatabase } from '../test/database';
 import { upsertEvents } from './load';
+import { testMarket } from './test-catalog';
 
 const event = (id: string, overrides: Partial<Event> = {}): Event => ({
   id,
@@ -21,14 +22,14 @@ const event = (id: string, overrides: Partial<Event> = {}): Event => ({
   tags: [{ id: '1', label: 'Politics', slug: 'politics' }],
   series: [{ id: '7', slug: 'weekly', title: 'Weekly' }],
   markets: [
-    {
+    testMarket({
       id: `m${id}`,
       question: `Will ${id} happen?`,
       conditionId: '0xabc',
       outcomes: '["Yes","No"]',
       outcomePrices: '["0.0000004113679809846114013590098187297978","0.9999995886320190153885986409901813"]',
       clobTokenIds: ['111', '222'],
-    },
+    }),
   ],
   ...overrides,
 });

@@ -3,14 +3,33 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Event, EVENTS_DEFAULT_LIMIT, Series, TagWithCount } from '../../contract/catalog';
+import { randomBytes } from 'node:crypto';
+import {
+  Event,
+  EVENTS_DEFAULT_LIMIT,
+  MarketWithEvent,
+  type OrderField,
+  Series,
+  Tag,
+  TagWithCount,
+} from '../../contract/catalog';
 import { CATALOG_ID } from '../../contract/catalog-id';
-import { EventsQuery, SlugParam, strictQuery, toSearchParams } from '../../contract/catalog-query';
+import { EventsQuery, SlugParam, strictQuery, text, toSearchParams } from '../../contract/catalog-query';
+import {
+  asksForAbsent,
+  EventsKeysetQuery,
+  MarketsKeysetQuery,
+  MarketsQuery,
+  PublicSearchQuery,
+  SeriesQuery,
+  TagsQuery,
+} from '../../contract/dialect-query';
 import { ErrorBodySchema } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Db } from '../db/open';
 import { ReplyError, answerUnknownInScope } from '../errors';
 import { chooseCoding, represent } from './content-coding';
+import { CursorCodec } from './cursor';
 import * as repository from './repository';
 import {
   type CachedResponse,
@@ -44,7 +63,8 @@ export interface CatalogPluginOptions extends PluginOptions {
 
 const IdParams = z.object({ id: z.string().regex(CATALOG_ID, 'must be a decimal integer') });
 const SlugParams = z.object({ slug: SlugParam });
-const NoQuery = strictQuery({});
+/** Market ids are text (real ones are decimal): any readable id of up to 100 characters. */
+const MarketIdParams = z.object({ id: text(100) });
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** The catalog interface (docs/api.md §6): read-only events, tags and series, cached, any origin. */
@@ -189,13 +209,32 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     '/tags',
     {
       schema: {
-        summary: 'All tags with their number of events',
-        querystring: NoQuery,
+        summary: 'Tags with their number of events: all by id, or a page with limit and offset',
+        querystring: TagsQuery,
         response: { 200: z.array(TagWithCount), 400: ErrorBodySchema },
       },
     },
     (request, reply) =>
-      serve(request, reply, 'tags', async (db) => jsonResponse(await repository.listTags(db))),
+      serve(request, reply, canonicalKey('tags', request.query), async (db) =>
+        jsonResponse(await repository.listTags(db, request.query)),
+      ),
+  );
+
+  app.get(
+    '/tags/slug/:slug',
+    {
+      schema: { summary: 'One tag by slug', params: SlugParams, response: { 200: TagWithCount, ...errors } },
+    },
+    (request, reply) => {
+      const { slug } = request.params;
+      return serve(
+        request,
+        reply,
+        `tag-slug:${slug}`,
+        async (db) => nullable(await repository.getTagBySlug(db, slug)),
+        () => new ReplyError('TAG_NOT_FOUND', `There is no tag with slug "${slug}".`),
+      );
+    },
   );
 
   app.get(
@@ -217,13 +256,30 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     '/series',
     {
       schema: {
-        summary: 'All series',
-        querystring: NoQuery,
+        summary: 'Series: all by id, or a page with limit and offset',
+        querystring: SeriesQuery,
         response: { 200: z.array(Series), 400: ErrorBodySchema },
       },
     },
     (request, reply) =>
-      serve(request, reply, 'series', async (db) => jsonResponse(await repository.listSeries(db))),
+      serve(request, reply, canonicalKey('series', request.query), async (db) =>
+        jsonResponse(await repository.listSeries(db, request.query)),
+      ),
+  );
+
+  app.get(
+    '/series/slug/:slug',
+    { schema: { summary: 'One series by slug', params: SlugParams, response: { 200: Series, ...errors } } },
+    (request, reply) => {
+      const { slug } = request.params;
+      return serve(
+        request,
+        reply,
+        `series-slug:${slug}`,
+        async (db) => nullable(await repository.getSeriesBySlug(db, slug)),
+        () => new ReplyError('SERIES_NOT_FOUND', `There is no series with slug "${slug}".`),
+      );
+    },
   );
 
   app.get(
@@ -238,6 +294,219 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         async (db) => nullable(await repository.getSeriesById(db, id)),
         () => new ReplyError('SERIES_NOT_FOUND', `There is no series with id ${id}.`),
       );
+    },
+  );
+
+  // ---------- the reference clients' dialect (docs/api.md §9) ----------
+
+  /** Signs and reads keyset cursors; its key is shared through the database by every process. */
+  let codec: Promise<CursorCodec> | undefined;
+  const cursors = () =>
+    (codec ??= repository
+      .cursorKey(db, randomBytes(32).toString('base64url'))
+      .then((key) => new CursorCodec(Buffer.from(key, 'base64url'))));
+
+  app.get(
+    '/events/keyset',
+    {
+      schema: {
+        summary: 'Events by keyset pages, in the order of /events',
+        description:
+          'Pass next_cursor back as after_cursor for the next page; next_cursor is absent on the last page. A cursor is valid only with the filters and order that produced it.',
+        querystring: EventsKeysetQuery,
+        response: {
+          200: z.object({ events: z.array(Event), next_cursor: z.string().optional() }),
+          400: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const scope = canonicalKey('events', query, ['limit', 'after_cursor']);
+      const codec = await cursors();
+      const keyCount = repository.eventKeyCount(query.order, query.ascending);
+      const position = query.after_cursor ? codec.open(query.after_cursor, scope, keyCount) : null;
+      return serve(request, reply, canonicalKey('events/keyset', query), async (db) => {
+        const page = await repository.listEventKeyset(db, keysetFilters(query), query, query.limit, position);
+        return jsonResponse({
+          events: page.items,
+          ...(page.next ? { next_cursor: codec.issue(scope, page.next) } : {}),
+        });
+      });
+    },
+  );
+
+  app.get(
+    '/events/:id/tags',
+    { schema: { summary: "An event's tags", params: IdParams, response: { 200: z.array(Tag), ...errors } } },
+    (request, reply) => {
+      const id = BigInt(request.params.id).toString();
+      return serve(
+        request,
+        reply,
+        `event-tags:${id}`,
+        async (db) => nullable(await repository.getEventTags(db, id)),
+        () => new ReplyError('EVENT_NOT_FOUND', `There is no event with id ${id}.`),
+      );
+    },
+  );
+
+  app.get(
+    '/markets',
+    {
+      schema: {
+        summary: 'Markets on their own, each with its event, by offset pages',
+        querystring: MarketsQuery,
+        response: { 200: z.array(MarketWithEvent), 400: ErrorBodySchema },
+      },
+    },
+    (request, reply) => {
+      const query = request.query;
+      return serve(request, reply, canonicalKey('markets', query), async (db) =>
+        jsonResponse(
+          await repository.listMarkets(db, marketFilters(query), query, query.limit, query.offset),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/markets/keyset',
+    {
+      schema: {
+        summary: 'Markets by keyset pages, in the order of /markets',
+        querystring: MarketsKeysetQuery,
+        response: {
+          200: z.object({ markets: z.array(MarketWithEvent), next_cursor: z.string().optional() }),
+          400: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const scope = canonicalKey('markets', query, ['limit', 'after_cursor']);
+      const codec = await cursors();
+      const keyCount = repository.marketKeyCount(query.order, query.ascending);
+      const position = query.after_cursor ? codec.open(query.after_cursor, scope, keyCount) : null;
+      return serve(request, reply, canonicalKey('markets/keyset', query), async (db) => {
+        const page = await repository.listMarketKeyset(
+          db,
+          marketFilters(query),
+          query,
+          query.limit,
+          position,
+        );
+        return jsonResponse({
+          markets: page.items,
+          ...(page.next ? { next_cursor: codec.issue(scope, page.next) } : {}),
+        });
+      });
+    },
+  );
+
+  app.get(
+    '/markets/slug/:slug',
+    {
+      schema: {
+        summary: 'One market by slug',
+        params: SlugParams,
+        response: { 200: MarketWithEvent, ...errors },
+      },
+    },
+    (request, reply) => {
+      const { slug } = request.params;
+      return serve(
+        request,
+        reply,
+        `market-slug:${slug}`,
+        async (db) => nullable(await repository.getMarketBySlug(db, slug)),
+        () => new ReplyError('MARKET_NOT_FOUND', `There is no market with slug "${slug}".`),
+      );
+    },
+  );
+
+  app.get(
+    '/markets/:id',
+    {
+      schema: {
+        summary: 'One market by id',
+        params: MarketIdParams,
+        response: { 200: MarketWithEvent, ...errors },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      return serve(
+        request,
+        reply,
+        `market:${id}`,
+        async (db) => nullable(await repository.getMarketById(db, id)),
+        () => new ReplyError('MARKET_NOT_FOUND', `There is no market with id "${id}".`),
+      );
+    },
+  );
+
+  app.get(
+    '/markets/:id/tags',
+    {
+      schema: {
+        summary: "A market's tags (its event's)",
+        params: MarketIdParams,
+        response: { 200: z.array(Tag), ...errors },
+      },
+    },
+    (request, reply) => {
+      const { id } = request.params;
+      return serve(
+        request,
+        reply,
+        `market-tags:${id}`,
+        async (db) => nullable(await repository.getMarketTags(db, id)),
+        () => new ReplyError('MARKET_NOT_FOUND', `There is no market with id "${id}".`),
+      );
+    },
+  );
+
+  app.get(
+    '/public-search',
+    {
+      schema: {
+        summary: 'Events whose title, and tags whose label, contain the text',
+        querystring: PublicSearchQuery,
+        response: {
+          200: z.object({
+            events: z.array(Event),
+            tags: z.array(TagWithCount.extend({ event_count: z.number().int() })),
+            profiles: z.array(z.never()),
+            pagination: z.object({ hasMore: z.boolean(), totalResults: z.number().int() }),
+          }),
+          400: ErrorBodySchema,
+        },
+      },
+    },
+    (request, reply) => {
+      const query = request.query;
+      return serve(request, reply, canonicalKey('public-search', query), async (db) => {
+        const offset = (query.page - 1) * query.limit_per_type;
+        const found = await repository.search(
+          db,
+          searchFilters(query),
+          { order: [SEARCH_ORDER[query.sort ?? 'volume']], ascending: query.ascending },
+          { limit: query.limit_per_type, offset },
+          query.search_tags,
+          query.q,
+        );
+        return jsonResponse({
+          events: found.events,
+          tags: found.tags,
+          profiles: [],
+          pagination: {
+            hasMore:
+              offset + found.events.length < found.totalEvents || found.tags.length === query.limit_per_type,
+            totalResults: found.totalEvents,
+          },
+        });
+      });
     },
   );
 };
@@ -288,4 +557,55 @@ async function registerOpenApi(app: FastifyInstance, base: string): Promise<void
     document ??= jsonResponse(app.swagger());
     return send(request, reply, document);
   });
+}
+
+/**
+ * A cache key (or a cursor's scope) for a parsed query: its parameters in a fixed order, any-of lists
+ * sorted and deduplicated (`order` is a sequence and stays as given), `omit` left out.
+ */
+export function canonicalKey(prefix: string, query: object, omit: readonly string[] = []): string {
+  const entries = Object.entries(query)
+    .filter(([key, value]) => value !== undefined && !omit.includes(key))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, value]) => [
+      key,
+      Array.isArray(value) && key !== 'order' ? [...new Set(value)].sort() : value,
+    ]);
+  return `${prefix}?${JSON.stringify(entries)}`;
+}
+
+/** The filters of an `/events/keyset` query. */
+function keysetFilters(query: EventsKeysetQuery): repository.EventFilters {
+  return {
+    ...query,
+    tag_slug: query.tag_slug === undefined ? undefined : [query.tag_slug],
+    title: [query.q, query.title_search].filter((t): t is string => t !== undefined),
+    absent: asksForAbsent(query),
+  };
+}
+
+function marketFilters(query: MarketsQuery | MarketsKeysetQuery): repository.MarketFilters {
+  return { ...query, absent: asksForAbsent(query) };
+}
+
+/** The reference's search sort names, as this catalog's order fields. */
+const SEARCH_ORDER: Record<NonNullable<PublicSearchQuery['sort']>, OrderField> = {
+  volume: 'volume',
+  volume_24hr: 'volume24hr',
+  liquidity: 'liquidity',
+  competitive: 'volume24hr',
+  closed_time: 'endDate',
+  start_date: 'startDate',
+  end_date: 'endDate',
+};
+
+function searchFilters(query: PublicSearchQuery): repository.EventFilters {
+  const status = query.events_status;
+  return {
+    title: [query.q],
+    ...(query.events_tag ? { tag_slug: query.events_tag } : {}),
+    ...(query.exclude_tag_id ? { exclude_tag_id: query.exclude_tag_id } : {}),
+    ...(status === 'active' ? { active: true, closed: false } : status === 'closed' ? { closed: true } : {}),
+    absent: query.recurrence !== undefined,
+  };
 }

@@ -1,6 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Event, Market, OrderField, Series, Tag, TagWithCount } from '../../contract/catalog';
+import type {
+  Event,
+  Market,
+  MarketWithEvent,
+  OrderField,
+  Series,
+  Tag,
+  TagWithCount,
+} from '../../contract/catalog';
 import type { EventsQuery } from '../../contract/catalog-query';
+import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import { type Db, rows } from '../db/open';
 
 /**
@@ -40,62 +49,325 @@ const EVENT_COLUMNS = sql`e.id::text AS id, e.slug, e.title, e.description, e.ac
   e.liquidity, e.volume, e.volume24hr AS "volume24hr", ${isoUtc(sql`e.start_date`)} AS "startDate",
   ${isoUtc(sql`e.end_date`)} AS "endDate", e.image`;
 
-const ORDER_COLUMN: Record<OrderField, SQL> = {
-  volume: sql`e.volume`,
-  volume24hr: sql`e.volume24hr`,
-  liquidity: sql`e.liquidity`,
-  startDate: sql`e.start_date`,
-  endDate: sql`e.end_date`,
-  id: sql`e.id`,
-  // Case-insensitive; matches the events_title_lower_idx expression index.
-  title: sql`lower(e.title)`,
-};
-
 /** `%`, `_` and `\` are literal in `q`: escape them for LIKE (backslash is LIKE's default escape). */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The WHERE clause of an /events query, or null when it can match nothing. */
-function filters(query: EventsQuery): SQL | null {
+/**
+ * What an event list may be filtered by: `/events` (docs/api.md §6) and the reference dialect's
+ * `/events/keyset` (§9) both come down to this. Lists are any-of, except `tag_id` with `tag_match=all`.
+ */
+export interface EventFilters {
+  id?: string[];
+  slug?: string[];
+  tag_id?: string[];
+  tag_match?: 'any' | 'all';
+  tag_slug?: string[];
+  exclude_tag_id?: string[];
+  series_id?: string[];
+  active?: boolean;
+  closed?: boolean;
+  /** Case-insensitive substrings of the title (`q`, `title_search`): all must match. */
+  title?: string[];
+  end_date_min?: string;
+  end_date_max?: string;
+  start_date_min?: string;
+  start_date_max?: string;
+  volume_min?: number;
+  volume_max?: number;
+  liquidity_min?: number;
+  liquidity_max?: number;
+  /** The query asks for something this catalog never has (a sports game, a featured event…). */
+  absent?: boolean;
+}
+
+/** The filters of a `/events` query. */
+export function eventsQueryFilters(query: EventsQuery): EventFilters {
+  return {
+    ...query,
+    tag_id: query.tag_id === undefined ? undefined : [query.tag_id],
+    series_id: query.series_id === undefined ? undefined : [query.series_id],
+    tag_slug: query.tag_slug === undefined ? undefined : [query.tag_slug],
+    title: query.q === undefined ? undefined : [query.q],
+  };
+}
+
+const bigints = (ids: string[]) => sql`(SELECT unnest(${`{${ids.join(',')}}`}::bigint[]))`;
+const texts = (values: string[]) => sql`(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
+/** Ids that fit a bigint column, or null when none does (nothing can match them). */
+const storable = (ids: string[]) => {
+  const fit = ids.filter(fitsInt8);
+  return fit.length > 0 ? fit : null;
+};
+
+/** Conditions on the event table `e` shared by events and markets (a market's tags are its event's). */
+function tagConditions(
+  f: Pick<EventFilters, 'tag_id' | 'tag_match' | 'exclude_tag_id' | 'tag_slug'>,
+): SQL[] | null {
   const where: SQL[] = [];
-  if (query.id) {
-    const ids = query.id.filter(fitsInt8);
-    if (ids.length === 0) return null;
-    where.push(sql`e.id IN (SELECT unnest(${`{${ids.join(',')}}`}::bigint[]))`);
+  if (f.tag_id) {
+    const ids = storable(f.tag_id);
+    if (!ids) return null;
+    if (f.tag_match === 'all') {
+      for (const id of new Set(ids))
+        where.push(
+          sql`EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ${id}::bigint)`,
+        );
+    } else {
+      where.push(
+        sql`EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id IN ${bigints(ids)})`,
+      );
+    }
   }
-  if (query.slug)
-    where.push(sql`e.slug IN (SELECT json_array_elements_text(${JSON.stringify(query.slug)}::json))`);
-  if (query.tag_id !== undefined) {
-    if (!fitsInt8(query.tag_id)) return null;
-    where.push(
-      sql`EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id = ${query.tag_id}::bigint)`,
-    );
+  if (f.exclude_tag_id) {
+    const ids = storable(f.exclude_tag_id);
+    if (ids)
+      where.push(
+        sql`NOT EXISTS (SELECT 1 FROM event_tags et WHERE et.event_id = e.id AND et.tag_id IN ${bigints(ids)})`,
+      );
   }
-  if (query.tag_slug !== undefined) {
+  if (f.tag_slug !== undefined) {
     where.push(sql`EXISTS (SELECT 1 FROM event_tags et JOIN tags t ON t.id = et.tag_id
-      WHERE et.event_id = e.id AND t.slug = ${query.tag_slug})`);
+      WHERE et.event_id = e.id AND t.slug IN ${texts(f.tag_slug)})`);
   }
-  if (query.series_id !== undefined) {
-    if (!fitsInt8(query.series_id)) return null;
+  return where;
+}
+
+/** Range conditions on a table's columns (`e.` or `m.`), each inclusive. */
+function rangeConditions(
+  table: SQL,
+  f: Pick<EventFilters, 'end_date_min' | 'end_date_max' | 'start_date_min' | 'start_date_max'> & {
+    volume_min?: number;
+    volume_max?: number;
+    liquidity_min?: number;
+    liquidity_max?: number;
+  },
+): SQL[] {
+  const where: SQL[] = [];
+  const column = (name: string) => sql`${table}.${sql.identifier(name)}`;
+  if (f.end_date_min !== undefined) where.push(sql`${column('end_date')} >= ${f.end_date_min}::timestamptz`);
+  if (f.end_date_max !== undefined) where.push(sql`${column('end_date')} <= ${f.end_date_max}::timestamptz`);
+  if (f.start_date_min !== undefined)
+    where.push(sql`${column('start_date')} >= ${f.start_date_min}::timestamptz`);
+  if (f.start_date_max !== undefined)
+    where.push(sql`${column('start_date')} <= ${f.start_date_max}::timestamptz`);
+  if (f.volume_min !== undefined) where.push(sql`${column('volume')} >= ${f.volume_min}::float8`);
+  if (f.volume_max !== undefined) where.push(sql`${column('volume')} <= ${f.volume_max}::float8`);
+  if (f.liquidity_min !== undefined) where.push(sql`${column('liquidity')} >= ${f.liquidity_min}::float8`);
+  if (f.liquidity_max !== undefined) where.push(sql`${column('liquidity')} <= ${f.liquidity_max}::float8`);
+  return where;
+}
+
+/** The WHERE clause of an event list, or null when it can match nothing. */
+function filters(f: EventFilters): SQL | null {
+  if (f.absent) return null;
+  const where: SQL[] = [];
+  if (f.id) {
+    const ids = storable(f.id);
+    if (!ids) return null;
+    where.push(sql`e.id IN ${bigints(ids)}`);
+  }
+  if (f.slug) where.push(sql`e.slug IN ${texts(f.slug)}`);
+  const tagged = tagConditions(f);
+  if (!tagged) return null;
+  where.push(...tagged);
+  if (f.series_id) {
+    const ids = storable(f.series_id);
+    if (!ids) return null;
     where.push(
-      sql`EXISTS (SELECT 1 FROM event_series es WHERE es.event_id = e.id AND es.series_id = ${query.series_id}::bigint)`,
+      sql`EXISTS (SELECT 1 FROM event_series es WHERE es.event_id = e.id AND es.series_id IN ${bigints(ids)})`,
     );
   }
-  if (query.active !== undefined) where.push(sql`e.active = ${query.active}`);
-  if (query.closed !== undefined) where.push(sql`e.closed = ${query.closed}`);
-  if (query.q !== undefined) where.push(sql`e.title ILIKE ${likePattern(query.q)}`);
-  if (query.end_date_min !== undefined) where.push(sql`e.end_date >= ${query.end_date_min}::timestamptz`);
-  if (query.end_date_max !== undefined) where.push(sql`e.end_date <= ${query.end_date_max}::timestamptz`);
-  if (query.volume_min !== undefined) where.push(sql`e.volume >= ${query.volume_min}::float8`);
-  if (query.liquidity_min !== undefined) where.push(sql`e.liquidity >= ${query.liquidity_min}::float8`);
+  if (f.active !== undefined) where.push(sql`e.active = ${f.active}`);
+  if (f.closed !== undefined) where.push(sql`e.closed = ${f.closed}`);
+  for (const q of f.title ?? []) where.push(sql`e.title ILIKE ${likePattern(q)}`);
+  where.push(...rangeConditions(sql`e`, f));
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
 }
 
 /** ORDER BY for the query: every field in the one direction, then id ascending to break ties. */
-function ordering(query: EventsQuery): SQL {
-  const direction = query.ascending ? sql`ASC` : sql`DESC`;
-  const parts = query.order.map((field) => sql`${ORDER_COLUMN[field]} ${direction}`);
-  if (!query.order.includes('id')) parts.push(sql`e.id ASC`);
-  return sql.join(parts, sql`, `);
+function ordering(query: { order: readonly OrderField[]; ascending: boolean }): SQL {
+  return orderBy(eventSortKeys(query.order, query.ascending));
+}
+
+// ---------- sort keys and keyset pages ----------
+
+/** One column of a list's order: how it sorts, how its value is written into a cursor and read back. */
+interface SortKey {
+  column: SQL;
+  /** The column's value as exact text (what a cursor carries). */
+  text: SQL;
+  /** The SQL type that text is read back as. */
+  type: SQL;
+  descending: boolean;
+}
+
+const numberKey = (column: SQL, descending: boolean): SortKey => ({
+  column,
+  // float8 text output is the shortest exact form (PostgreSQL 12+), so it reads back to the same value.
+  text: sql`${column}::text`,
+  type: sql`float8`,
+  descending,
+});
+const timeKey = (column: SQL, descending: boolean): SortKey => ({
+  column,
+  text: sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  type: sql`timestamptz`,
+  descending,
+});
+const textKey = (column: SQL, descending: boolean): SortKey => ({
+  column,
+  text: column,
+  type: sql`text`,
+  descending,
+});
+
+const EVENT_KEY: Record<OrderField, (descending: boolean) => SortKey> = {
+  volume: (d) => numberKey(sql`e.volume`, d),
+  volume24hr: (d) => numberKey(sql`e.volume24hr`, d),
+  liquidity: (d) => numberKey(sql`e.liquidity`, d),
+  startDate: (d) => timeKey(sql`e.start_date`, d),
+  endDate: (d) => timeKey(sql`e.end_date`, d),
+  id: (d) => ({ column: sql`e.id`, text: sql`e.id::text`, type: sql`bigint`, descending: d }),
+  // Case-insensitive; matches the events_title_lower_idx expression index.
+  title: (d) => textKey(sql`lower(e.title)`, d),
+};
+
+/** Market ids are text and sort as numbers do: shorter first, then digit by digit (byte order). */
+const marketIdKeys = (descending: boolean): SortKey[] => [
+  { column: sql`length(m.id)`, text: sql`length(m.id)::text`, type: sql`integer`, descending },
+  textKey(sql`(m.id COLLATE "C")`, descending),
+];
+
+const MARKET_KEY: Record<Exclude<MarketOrderField, 'id'>, (descending: boolean) => SortKey> = {
+  volume: (d) => numberKey(sql`m.volume`, d),
+  volumeNum: (d) => numberKey(sql`m.volume`, d),
+  liquidity: (d) => numberKey(sql`m.liquidity`, d),
+  liquidityNum: (d) => numberKey(sql`m.liquidity`, d),
+  startDate: (d) => timeKey(sql`m.start_date`, d),
+  endDate: (d) => timeKey(sql`m.end_date`, d),
+};
+
+/** The order's keys, all in one direction, up to id; then id ascending when the order did not reach it. */
+function eventSortKeys(order: readonly OrderField[], ascending: boolean): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const field of order) {
+    keys.push(EVENT_KEY[field](!ascending));
+    if (field === 'id') return keys;
+  }
+  return [...keys, EVENT_KEY.id(false)];
+}
+
+function marketSortKeys(order: readonly MarketOrderField[], ascending: boolean): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const field of order) {
+    if (field === 'id') return [...keys, ...marketIdKeys(!ascending)];
+    keys.push(MARKET_KEY[field](!ascending));
+  }
+  return [...keys, ...marketIdKeys(false)];
+}
+
+const orderBy = (keys: SortKey[]) =>
+  sql.join(
+    keys.map((k) => sql`${k.column} ${k.descending ? sql`DESC` : sql`ASC`}`),
+    sql`, `,
+  );
+
+/**
+ * Rows strictly after the position `values` in the keys' order: (k1 > v1) OR (k1 = v1 AND k2 > v2) …,
+ * each comparison turned for descending keys, plus k1 ≥ v1 alone so the first key's index bounds the
+ * scan: a page deep in the list costs what the first page costs.
+ */
+function after(keys: SortKey[], values: string[]): SQL {
+  const value = (i: number) => sql`${values[i]}::${keys[i]!.type}`;
+  const beyond = (i: number) => (keys[i]!.descending ? sql`<` : sql`>`);
+  const alternatives = keys.map((key, i) => {
+    const equal = keys.slice(0, i).map((k, j) => sql`${k.column} = ${value(j)}`);
+    return sql.join([...equal, sql`${key.column} ${beyond(i)} ${value(i)}`], sql` AND `);
+  });
+  const first = keys[0]!;
+  return sql`${first.column} ${first.descending ? sql`<=` : sql`>=`} ${value(0)} AND (${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` OR `,
+  )})`;
+}
+
+/** The key columns selected beside a row, as `k0`, `k1`…, for the next cursor. */
+const keyColumns = (keys: SortKey[]) =>
+  sql.join(
+    keys.map((k, i) => sql`${k.text} AS ${sql.identifier(`k${i}`)}`),
+    sql`, `,
+  );
+const keyValues = (row: Record<string, unknown>, keys: SortKey[]) => keys.map((_, i) => String(row[`k${i}`]));
+
+/** A keyset page: its items, and the last item's key values when more follow. */
+export interface KeysetPage<T> {
+  items: T[];
+  next: string[] | null;
+}
+
+/** Keys of a keyset list, and how many values a cursor for it carries. */
+export function eventKeyCount(order: readonly OrderField[], ascending: boolean): number {
+  return eventSortKeys(order, ascending).length;
+}
+export function marketKeyCount(order: readonly MarketOrderField[], ascending: boolean): number {
+  return marketSortKeys(order, ascending).length;
+}
+
+/** A page of events after a position (or from the start), in the order of `/events`. */
+export async function listEventKeyset(
+  db: Db,
+  f: EventFilters,
+  order: { order: readonly OrderField[]; ascending: boolean },
+  limit: number,
+  position: string[] | null,
+): Promise<KeysetPage<Event>> {
+  const where = filters(f);
+  if (where === null) return { items: [], next: null };
+  const keys = eventSortKeys(order.order, order.ascending);
+  const base = await rows<EventRow & Record<string, unknown>>(
+    db,
+    sql`SELECT ${EVENT_COLUMNS}, ${keyColumns(keys)} FROM events e
+        WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
+        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+  );
+  const page = base.slice(0, limit);
+  const more = base.length > limit;
+  const events = await hydrate(
+    db,
+    page.map((row) => pickEventColumns(row)),
+  );
+  return { items: events, next: more ? keyValues(page[page.length - 1]!, keys) : null };
+}
+
+function pickEventColumns(row: EventRow & Record<string, unknown>): EventRow {
+  const {
+    id,
+    slug,
+    title,
+    description,
+    active,
+    closed,
+    liquidity,
+    volume,
+    volume24hr,
+    startDate,
+    endDate,
+    image,
+  } = row;
+  return {
+    id,
+    slug,
+    title,
+    description,
+    active,
+    closed,
+    liquidity,
+    volume,
+    volume24hr,
+    startDate,
+    endDate,
+    image,
+  };
 }
 
 /** One page of events matching the query, with the total count of matches. */
@@ -106,7 +378,7 @@ export async function listEvents(db: Db, query: EventsQuery): Promise<EventPage>
 
 /** The page alone (no count): what the response cache needs when the count is already known. */
 export async function listEventPage(db: Db, query: EventsQuery): Promise<Event[]> {
-  const where = filters(query);
+  const where = filters(eventsQueryFilters(query));
   if (where === null || query.limit === 0) return [];
   const base = await rows<EventRow>(
     db,
@@ -118,7 +390,7 @@ export async function listEventPage(db: Db, query: EventsQuery): Promise<Event[]
 
 /** The number of events matching the query's filters (limit, offset and order ignored). */
 export async function countEvents(db: Db, query: EventsQuery): Promise<number> {
-  const where = filters(query);
+  const where = filters(eventsQueryFilters(query));
   if (where === null) return 0;
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events e WHERE ${where}`);
   return row?.n ?? 0;
@@ -138,42 +410,315 @@ export async function getEventBySlug(db: Db, slug: string): Promise<Event | null
   return (await hydrate(db, base))[0] ?? null;
 }
 
-/** All tags with the number of events carrying each, by id. */
-export async function listTags(db: Db): Promise<TagWithCount[]> {
+const TAG_COLUMNS = sql`t.id::text AS id, t.label, t.slug,
+  (SELECT count(*)::int FROM event_tags et WHERE et.tag_id = t.id) AS "eventCount"`;
+const SERIES_COLUMNS = sql`s.id::text AS id, s.slug, s.title`;
+
+/** `LIMIT … OFFSET …` of a paged list; no limit: everything from the offset. */
+const page = (q: { limit?: number | undefined; offset: number }) =>
+  sql` LIMIT ${q.limit === undefined ? sql`ALL` : sql`${q.limit}`} OFFSET ${q.offset}`;
+
+const listOrder = (fields: readonly string[], ascending: boolean, table: SQL, idColumn: SQL) => {
+  const direction = ascending ? sql`ASC` : sql`DESC`;
+  const parts = fields.map((f) =>
+    f === 'id' ? sql`${idColumn} ${direction}` : sql`${table}.${sql.identifier(f)} ${direction}`,
+  );
+  return sql.join([...parts, sql`${idColumn} ASC`], sql`, `);
+};
+
+/** Tags with the number of events carrying each: all by id, or a page in the asked order. */
+export async function listTags(db: Db, query: TagsQuery = TAGS_DEFAULT): Promise<TagWithCount[]> {
+  if (query.is_carousel) return [];
   return rows<TagWithCount>(
     db,
-    sql`SELECT t.id::text AS id, t.label, t.slug,
-          (SELECT count(*)::int FROM event_tags et WHERE et.tag_id = t.id) AS "eventCount"
-        FROM tags t ORDER BY t.id`,
+    sql`SELECT ${TAG_COLUMNS} FROM tags t
+        ORDER BY ${listOrder(query.order, query.ascending, sql`t`, sql`t.id`)}${page(query)}`,
   );
 }
+const TAGS_DEFAULT: TagsQuery = { order: ['id'], ascending: true, offset: 0 };
 
 export async function getTagById(db: Db, id: string): Promise<TagWithCount | null> {
   if (!fitsInt8(id)) return null;
   const [tag] = await rows<TagWithCount>(
     db,
-    sql`SELECT t.id::text AS id, t.label, t.slug,
-          (SELECT count(*)::int FROM event_tags et WHERE et.tag_id = t.id) AS "eventCount"
-        FROM tags t WHERE t.id = ${id}::bigint`,
+    sql`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.id = ${id}::bigint`,
   );
   return tag ?? null;
 }
 
-/** All series, by id. */
-export async function listSeries(db: Db): Promise<Series[]> {
-  return rows<Series>(db, sql`SELECT s.id::text AS id, s.slug, s.title FROM series s ORDER BY s.id`);
+export async function getTagBySlug(db: Db, slug: string): Promise<TagWithCount | null> {
+  const [tag] = await rows<TagWithCount>(db, sql`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.slug = ${slug}`);
+  return tag ?? null;
 }
+
+/** An event's tags in their stored order, or null when there is no such event. */
+export async function getEventTags(db: Db, id: string): Promise<Tag[] | null> {
+  if (!fitsInt8(id)) return null;
+  const found = await rows<Tag & { found: boolean }>(
+    db,
+    sql`SELECT t.id::text AS id, t.label, t.slug FROM events e
+          LEFT JOIN event_tags et ON et.event_id = e.id LEFT JOIN tags t ON t.id = et.tag_id
+        WHERE e.id = ${id}::bigint ORDER BY et.position`,
+  );
+  if (found.length === 0) return null;
+  return found.filter((t) => t.id !== null);
+}
+
+/** Series: all by id, or a page in the asked order, optionally by slug. */
+export async function listSeries(db: Db, query: SeriesQuery = SERIES_DEFAULT): Promise<Series[]> {
+  // Series here never close and never recur.
+  if (query.closed === true || query.recurrence !== undefined) return [];
+  const where = query.slug ? sql`WHERE s.slug IN ${texts(query.slug)}` : sql``;
+  return rows<Series>(
+    db,
+    sql`SELECT ${SERIES_COLUMNS} FROM series s ${where}
+        ORDER BY ${listOrder(query.order, query.ascending, sql`s`, sql`s.id`)}${page(query)}`,
+  );
+}
+const SERIES_DEFAULT: SeriesQuery = { order: ['id'], ascending: true, offset: 0 };
 
 export async function getSeriesById(db: Db, id: string): Promise<Series | null> {
   if (!fitsInt8(id)) return null;
   const [series] = await rows<Series>(
     db,
-    sql`SELECT s.id::text AS id, s.slug, s.title FROM series s WHERE s.id = ${id}::bigint`,
+    sql`SELECT ${SERIES_COLUMNS} FROM series s WHERE s.id = ${id}::bigint`,
   );
   return series ?? null;
 }
 
-interface MarketRow extends Market {
+export async function getSeriesBySlug(db: Db, slug: string): Promise<Series | null> {
+  const [series] = await rows<Series>(db, sql`SELECT ${SERIES_COLUMNS} FROM series s WHERE s.slug = ${slug}`);
+  return series ?? null;
+}
+
+// ---------- markets on their own ----------
+
+/** What a market list may be filtered by (docs/api.md §9). */
+export interface MarketFilters {
+  id?: string[];
+  slug?: string[];
+  clob_token_ids?: string[];
+  condition_ids?: string[];
+  market_maker_address?: string[];
+  tag_id?: string[];
+  tag_match?: 'any' | 'all';
+  active?: boolean;
+  closed?: boolean;
+  end_date_min?: string;
+  end_date_max?: string;
+  start_date_min?: string;
+  start_date_max?: string;
+  volume_num_min?: number;
+  volume_num_max?: number;
+  liquidity_num_min?: number;
+  liquidity_num_max?: number;
+  absent?: boolean;
+}
+
+function marketFilters(f: MarketFilters): SQL | null {
+  if (f.absent) return null;
+  const where: SQL[] = [];
+  if (f.id) where.push(sql`m.id IN ${texts(f.id)}`);
+  if (f.slug) where.push(sql`m.slug IN ${texts(f.slug)}`);
+  if (f.clob_token_ids) where.push(sql`m.clob_token_ids && ARRAY(SELECT ${texts(f.clob_token_ids)})`);
+  if (f.condition_ids)
+    where.push(
+      sql`lower(m.condition_id) IN (SELECT lower(v) FROM json_array_elements_text(${JSON.stringify(f.condition_ids)}::json) v)`,
+    );
+  if (f.market_maker_address)
+    where.push(
+      sql`lower(m.market_maker_address) IN (SELECT lower(v) FROM json_array_elements_text(${JSON.stringify(f.market_maker_address)}::json) v)`,
+    );
+  if (f.tag_id) {
+    const tagged = tagConditions(f);
+    if (!tagged) return null;
+    where.push(
+      sql`EXISTS (SELECT 1 FROM events e WHERE e.id = m.event_id AND ${sql.join(tagged, sql` AND `)})`,
+    );
+  }
+  if (f.active !== undefined) where.push(sql`m.active = ${f.active}`);
+  if (f.closed !== undefined) where.push(sql`m.closed = ${f.closed}`);
+  where.push(
+    ...rangeConditions(sql`m`, {
+      ...f,
+      volume_min: f.volume_num_min,
+      volume_max: f.volume_num_max,
+      liquidity_min: f.liquidity_num_min,
+      liquidity_max: f.liquidity_num_max,
+    }),
+  );
+  return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
+}
+
+const MARKET_COLUMNS = sql`m.id, m.question, m.condition_id AS "conditionId", m.outcomes,
+  m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds", m.slug, m.active, m.closed,
+  m.description, ${isoUtc(sql`m.start_date`)} AS "startDate", ${isoUtc(sql`m.end_date`)} AS "endDate",
+  m.image, m.volume AS "volumeNum", m.liquidity AS "liquidityNum",
+  m.market_maker_address AS "marketMakerAddress", m.neg_risk AS "negRisk", m.group_item_title AS "groupItemTitle"`;
+
+type MarketColumns = Omit<Market, 'volume' | 'liquidity'>;
+
+/** A market row as the contract has it: the reference serves volume and liquidity as text too. */
+function toMarket(row: MarketColumns): Market {
+  return {
+    id: row.id,
+    question: row.question,
+    conditionId: row.conditionId,
+    outcomes: row.outcomes,
+    outcomePrices: row.outcomePrices,
+    clobTokenIds: row.clobTokenIds,
+    slug: row.slug,
+    active: row.active,
+    closed: row.closed,
+    description: row.description,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    image: row.image,
+    volume: String(row.volumeNum),
+    volumeNum: row.volumeNum,
+    liquidity: String(row.liquidityNum),
+    liquidityNum: row.liquidityNum,
+    marketMakerAddress: row.marketMakerAddress,
+    negRisk: row.negRisk,
+    groupItemTitle: row.groupItemTitle,
+  };
+}
+
+interface MarketWithEventRow extends MarketColumns {
+  eventId: string;
+  eventSlug: string;
+  eventTitle: string;
+}
+
+const MARKET_WITH_EVENT = sql`${MARKET_COLUMNS}, e.id::text AS "eventId", e.slug AS "eventSlug", e.title AS "eventTitle"
+  FROM markets m JOIN events e ON e.id = m.event_id`;
+
+const withEvent = (row: MarketWithEventRow): MarketWithEvent => ({
+  ...toMarket(row),
+  events: [{ id: row.eventId, slug: row.eventSlug, title: row.eventTitle }],
+});
+
+/** A page of markets by offset, in the asked order (ties by id, numeric order). */
+export async function listMarkets(
+  db: Db,
+  f: MarketFilters,
+  order: { order: readonly MarketOrderField[]; ascending: boolean },
+  limit: number,
+  offset: number,
+): Promise<MarketWithEvent[]> {
+  const where = marketFilters(f);
+  if (where === null || limit === 0) return [];
+  const found = await rows<MarketWithEventRow>(
+    db,
+    sql`SELECT ${MARKET_WITH_EVENT} WHERE ${where}
+        ORDER BY ${orderBy(marketSortKeys(order.order, order.ascending))} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return found.map(withEvent);
+}
+
+/** A page of markets after a position (or from the start), in the order of `/markets`. */
+export async function listMarketKeyset(
+  db: Db,
+  f: MarketFilters,
+  order: { order: readonly MarketOrderField[]; ascending: boolean },
+  limit: number,
+  position: string[] | null,
+): Promise<KeysetPage<MarketWithEvent>> {
+  const where = marketFilters(f);
+  if (where === null) return { items: [], next: null };
+  const keys = marketSortKeys(order.order, order.ascending);
+  const found = await rows<MarketWithEventRow & Record<string, unknown>>(
+    db,
+    sql`SELECT ${keyColumns(keys)}, ${MARKET_WITH_EVENT}
+        WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
+        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+  );
+  const items = found.slice(0, limit);
+  return {
+    items: items.map(withEvent),
+    next: found.length > limit ? keyValues(items[items.length - 1]!, keys) : null,
+  };
+}
+
+export async function getMarketById(db: Db, id: string): Promise<MarketWithEvent | null> {
+  const [row] = await rows<MarketWithEventRow>(db, sql`SELECT ${MARKET_WITH_EVENT} WHERE m.id = ${id}`);
+  return row ? withEvent(row) : null;
+}
+
+/** A market by slug; the lowest id when imports gave two markets one slug. */
+export async function getMarketBySlug(db: Db, slug: string): Promise<MarketWithEvent | null> {
+  const [row] = await rows<MarketWithEventRow>(
+    db,
+    sql`SELECT ${MARKET_WITH_EVENT} WHERE m.slug = ${slug} ORDER BY length(m.id), m.id COLLATE "C" LIMIT 1`,
+  );
+  return row ? withEvent(row) : null;
+}
+
+/** A market's tags (its event's), or null when there is no such market. */
+export async function getMarketTags(db: Db, id: string): Promise<Tag[] | null> {
+  const [row] = await rows<{ eventId: string }>(
+    db,
+    sql`SELECT m.event_id::text AS "eventId" FROM markets m WHERE m.id = ${id}`,
+  );
+  return row ? getEventTags(db, row.eventId) : null;
+}
+
+// ---------- search ----------
+
+export interface SearchResult {
+  events: Event[];
+  tags: (TagWithCount & { event_count: number })[];
+  totalEvents: number;
+}
+
+/** Events whose title, and tags whose label, contain the text: one page of each, most relevant first. */
+export async function search(
+  db: Db,
+  f: EventFilters,
+  order: { order: readonly OrderField[]; ascending: boolean },
+  page: { limit: number; offset: number },
+  withTags: boolean,
+  q: string,
+): Promise<SearchResult> {
+  const where = filters(f);
+  const [base, count, tags] = await Promise.all([
+    where === null
+      ? Promise.resolve([])
+      : rows<EventRow>(
+          db,
+          sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE ${where}
+              ORDER BY ${ordering(order)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+        ),
+    where === null
+      ? Promise.resolve([{ n: 0 }])
+      : rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events e WHERE ${where}`),
+    withTags
+      ? rows<TagWithCount>(
+          db,
+          sql`SELECT ${TAG_COLUMNS} FROM tags t WHERE t.label ILIKE ${likePattern(q)}
+              ORDER BY lower(t.label), t.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+        )
+      : Promise.resolve([]),
+  ]);
+  return {
+    events: await hydrate(db, base),
+    tags: tags.map((t) => ({ ...t, event_count: t.eventCount })),
+    totalEvents: count[0]?.n ?? 0,
+  };
+}
+
+// ---------- the cursor key ----------
+
+/** The key that signs cursors, made by whichever process asks first (docs/api.md §9). */
+export async function cursorKey(db: Db, candidate: string): Promise<string> {
+  await db.execute(
+    sql`INSERT INTO cursor_keys (id, key) VALUES ('catalog', ${candidate}) ON CONFLICT (id) DO NOTHING`,
+  );
+  const [row] = await rows<{ key: string }>(db, sql`SELECT key FROM cursor_keys WHERE id = 'catalog'`);
+  return row!.key;
+}
+
+interface MarketRow extends MarketColumns {
   eventId: string;
 }
 interface TagRow extends Tag {
@@ -190,8 +735,7 @@ async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
   const [markets, tags, series] = await Promise.all([
     rows<MarketRow>(
       db,
-      sql`SELECT m.event_id::text AS "eventId", m.id, m.question, m.condition_id AS "conditionId",
-            m.outcomes, m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds"
+      sql`SELECT m.event_id::text AS "eventId", ${MARKET_COLUMNS}
           FROM markets m WHERE m.event_id IN ${ids} ORDER BY m.event_id, m.position`,
     ),
     rows<TagRow>(
@@ -216,7 +760,7 @@ async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
     }
     return map;
   };
-  const marketsOf = byEvent(markets, ({ eventId: _, ...m }) => m as Market);
+  const marketsOf = byEvent(markets, toMarket);
   const tagsOf = byEvent(tags, (t) => ({ id: t.id, label: t.label, slug: t.slug }));
   const seriesOf = byEvent(series, (s) => ({ id: s.id, slug: s.slug, title: s.title }));
   return base.map((e) => ({

@@ -1,4 +1,4 @@
-import type { Event, OrderField, Series, Tag } from '../../contract/catalog';
+import type { Event, Market, OrderField, Series, Tag } from '../../contract/catalog';
 import type { EventsQuery } from '../../contract/catalog-query';
 
 /**
@@ -34,6 +34,30 @@ const TITLES = [
   'apple earnings beat?',
   'Election winner 2028',
 ];
+
+/** A market with the given Part A fields; the reference clients' extra fields at plain values. */
+export function testMarket(
+  fields: Pick<Market, 'id' | 'question' | 'conditionId' | 'outcomes' | 'outcomePrices' | 'clobTokenIds'>,
+): Market {
+  const volume = fields.id.length * 10;
+  return {
+    slug: `market-${fields.id}`,
+    active: true,
+    closed: false,
+    description: `About ${fields.question}`,
+    startDate: '2026-01-01T00:00:00.000Z',
+    endDate: '2026-12-31T00:00:00.000Z',
+    image: '',
+    volume: String(volume),
+    volumeNum: volume,
+    liquidity: '5.5',
+    liquidityNum: 5.5,
+    marketMakerAddress: '',
+    negRisk: false,
+    groupItemTitle: '',
+    ...fields,
+  };
+}
 
 /** A tiny seeded PRNG (mulberry32): the same catalog on every run. */
 function prng(seed: number): () => number {
@@ -73,14 +97,16 @@ export function buildTestCatalog(count = 200, seed = 7): Event[] {
       image: `/images/${id}.svg`,
       tags: random() < 0.5 ? tags : [...tags].reverse(),
       series,
-      markets: Array.from({ length: marketCount }, (_, m) => ({
-        id: `${id}-${m}`,
-        question: `Market ${m} of ${id}?`,
-        conditionId: `0x${(Number(id) * 31 + m).toString(16).padStart(8, '0')}`,
-        outcomes: '["Yes","No"]',
-        outcomePrices: '["0.25","0.75"]',
-        clobTokenIds: [`${id}${m}1`, `${id}${m}2`],
-      })),
+      markets: Array.from({ length: marketCount }, (_, m) =>
+        testMarket({
+          id: `${id}-${m}`,
+          question: `Market ${m} of ${id}?`,
+          conditionId: `0x${(Number(id) * 31 + m).toString(16).padStart(8, '0')}`,
+          outcomes: '["Yes","No"]',
+          outcomePrices: '["0.25","0.75"]',
+          clobTokenIds: [`${id}${m}1`, `${id}${m}2`],
+        }),
+      ),
     });
   }
   return events;

@@ -58,8 +58,32 @@ export const markets = pgTable(
     /** Served as-is: the JSON-encoded string of price strings (kept digit for digit). */
     outcomePrices: text('outcome_prices').notNull(),
     clobTokenIds: text('clob_token_ids').array().notNull(),
+    slug: text('slug').notNull(),
+    active: boolean('active').notNull(),
+    closed: boolean('closed').notNull(),
+    description: text('description').notNull().default(''),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'string' }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'string' }).notNull(),
+    image: text('image').notNull().default(''),
+    volume: doublePrecision('volume').notNull().default(0),
+    liquidity: doublePrecision('liquidity').notNull().default(0),
+    marketMakerAddress: text('market_maker_address').notNull().default(''),
+    negRisk: boolean('neg_risk').notNull().default(false),
+    groupItemTitle: text('group_item_title').notNull().default(''),
   },
-  (t) => [index('markets_event_idx').on(t.eventId, t.position)],
+  // Market ids are text; they sort as numbers do (shorter first, then by digits, byte order), so
+  // every ordering index ends with that pair for keyset pages (repository.ts MARKET_ID_ORDER).
+  (t) => [
+    index('markets_event_idx').on(t.eventId, t.position),
+    index('markets_slug_idx').on(t.slug),
+    index('markets_id_order_idx').on(sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
+    index('markets_volume_idx').on(t.volume, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
+    index('markets_liquidity_idx').on(t.liquidity, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
+    index('markets_start_date_idx').on(t.startDate, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
+    index('markets_end_date_idx').on(t.endDate, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
+    index('markets_condition_idx').on(t.conditionId),
+    index('markets_tokens_idx').using('gin', t.clobTokenIds),
+  ],
 );
 
 export const tags = pgTable('tags', {
@@ -104,3 +128,13 @@ export const eventSeries = pgTable(
     index('event_series_series_idx').on(t.seriesId, t.eventId),
   ],
 );
+
+/**
+ * The key that signs keyset cursors (docs/api.md §9), made once by whichever process needs it first
+ * and shared by every process on the database, so a cursor from one answers on another and after a
+ * restart. It guards positions in public data, not secrets: a copy of the database may forge cursors.
+ */
+export const cursorKeys = pgTable('cursor_keys', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull(),
+});

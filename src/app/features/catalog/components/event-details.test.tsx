@@ -5,7 +5,7 @@ import { LiveRegion } from '../../../components/live-region';
 import { formatExact } from '../../../lib/format';
 import fed from '../../../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
 import kraken from '../../../../../fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
-import { asEvent, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
+import { asEvent, makeEvent, makeMarket, renderInApp, XSS_TITLE } from '../../../test/render';
 import { EventDetails } from './event-details';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -89,14 +89,16 @@ describe('EventDetails', () => {
 
   it('shows the first ten of many markets with a "show all" control', async () => {
     noFetch();
-    const markets = Array.from({ length: 14 }, (_, i) => ({
-      id: String(i),
-      question: `Bracket ${i}?`,
-      conditionId: '0x1',
-      outcomes: '["Yes","No"]',
-      outcomePrices: JSON.stringify([String(i / 20), String(1 - i / 20)]),
-      clobTokenIds: ['1', '2'],
-    }));
+    const markets = Array.from({ length: 14 }, (_, i) =>
+      makeMarket({
+        id: String(i),
+        question: `Bracket ${i}?`,
+        conditionId: '0x1',
+        outcomes: '["Yes","No"]',
+        outcomePrices: JSON.stringify([String(i / 20), String(1 - i / 20)]),
+        clobTokenIds: ['1', '2'],
+      }),
+    );
     renderInApp(<EventDetails event={makeEvent({ markets })} />);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(10);

@@ -66,7 +66,7 @@ describe('EventList', () => {
             outcomes: 'not json',
             outcomePrices: '[',
             clobTokenIds: [],
-          },
+          } as never,
         ],
       }),
     );
