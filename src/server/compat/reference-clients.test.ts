@@ -72,7 +72,7 @@ async function collect<T>(pages: AsyncIterable<{ items: T[] }>): Promise<{ items
 const isBinary = (m: { outcomes: string }) => (JSON.parse(m.outcomes) as unknown[]).length === 2;
 
 describe('the reference SDK (@polymarket/client) reads our catalog', () => {
-  it.each([
+  it.each<[string, Parameters<typeof sdk.listEvents>[0], string]>([
     ['by id', {}, 'closed=false'],
     [
       'by volume, descending',
@@ -81,7 +81,7 @@ describe('the reference SDK (@polymarket/client) reads our catalog', () => {
     ],
     ['by title', { order: 'title' }, 'closed=false&order=title'],
     ['by end date, one tag', { order: 'endDate', tagIds: [2] }, 'closed=false&order=endDate&tag_id=2'],
-  ] as const)('listEvents %s: every open event once, in our /events order', async (_, request, query) => {
+  ])('listEvents %s: every open event once, in our /events order', async (_, request, query) => {
     const walked = await collect(sdk.listEvents({ ...request, pageSize: 7 }));
     const expected = await walkOffsets<Event>(`/events?${query}`, 100);
     const { total } = await ours<Event[]>(`/events?${query}&limit=1`);
