@@ -299,12 +299,13 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
 
   // ---------- the reference clients' dialect (docs/api.md §9) ----------
 
-  /** Signs and reads keyset cursors; its key is shared through the database by every process. */
-  let codec: Promise<CursorCodec> | undefined;
-  const cursors = () =>
-    (codec ??= repository
-      .cursorKey(db, randomBytes(32).toString('base64url'))
-      .then((key) => new CursorCodec(Buffer.from(key, 'base64url'))));
+  /**
+   * Signs and reads keyset cursors. Its key is shared through the database by every process, made at
+   * start (not on a first request, so a rejected request never writes it).
+   */
+  const cursors = new CursorCodec(
+    Buffer.from(await repository.cursorKey(db, randomBytes(32).toString('base64url')), 'base64url'),
+  );
 
   app.get(
     '/events/keyset',
@@ -323,14 +324,13 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     async (request, reply) => {
       const query = request.query;
       const scope = canonicalKey('events', query, ['limit', 'after_cursor']);
-      const codec = await cursors();
       const keyCount = repository.eventKeyCount(query.order, query.ascending);
-      const position = query.after_cursor ? codec.open(query.after_cursor, scope, keyCount) : null;
+      const position = query.after_cursor ? cursors.open(query.after_cursor, scope, keyCount) : null;
       return serve(request, reply, canonicalKey('events/keyset', query), async (db) => {
         const page = await repository.listEventKeyset(db, keysetFilters(query), query, query.limit, position);
         return jsonResponse({
           events: page.items,
-          ...(page.next ? { next_cursor: codec.issue(scope, page.next) } : {}),
+          ...(page.next ? { next_cursor: cursors.issue(scope, page.next) } : {}),
         });
       });
     },
@@ -385,9 +385,8 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
     async (request, reply) => {
       const query = request.query;
       const scope = canonicalKey('markets', query, ['limit', 'after_cursor']);
-      const codec = await cursors();
       const keyCount = repository.marketKeyCount(query.order, query.ascending);
-      const position = query.after_cursor ? codec.open(query.after_cursor, scope, keyCount) : null;
+      const position = query.after_cursor ? cursors.open(query.after_cursor, scope, keyCount) : null;
       return serve(request, reply, canonicalKey('markets/keyset', query), async (db) => {
         const page = await repository.listMarketKeyset(
           db,
@@ -398,7 +397,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
         );
         return jsonResponse({
           markets: page.items,
-          ...(page.next ? { next_cursor: codec.issue(scope, page.next) } : {}),
+          ...(page.next ? { next_cursor: cursors.issue(scope, page.next) } : {}),
         });
       });
     },
