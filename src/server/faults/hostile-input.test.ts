@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_QUERY_PARAMETERS } from '../../contract/catalog-query';
+import {
+  EventsKeysetQuery,
+  MarketsKeysetQuery,
+  MarketsQuery,
+  PublicSearchQuery,
+  SeriesQuery,
+  TagsQuery,
+} from '../../contract/dialect-query';
 import { upsertEvents } from '../catalog/load';
 import { buildTestCatalog } from '../catalog/test-catalog';
 import { createKey, freshIp, l1, newWallet, nowSeconds, snapshot } from '../credentials/test-helpers';
@@ -60,13 +68,31 @@ describe('hostile input', () => {
   });
   afterAll(() => t.close());
 
-  it('catalog parameters: never a 5xx', async () => {
-    const name = fc.oneof(fc.constantFrom(...EVENTS_QUERY_PARAMETERS), fc.string({ maxLength: 12 }));
+  it('catalog parameters, on every list of both dialects: never a 5xx', async () => {
+    const lists = {
+      '/events': EVENTS_QUERY_PARAMETERS,
+      '/events/keyset': Object.keys(EventsKeysetQuery.shape),
+      '/markets': Object.keys(MarketsQuery.shape),
+      '/markets/keyset': Object.keys(MarketsKeysetQuery.shape),
+      '/public-search': Object.keys(PublicSearchQuery.shape),
+      '/tags': Object.keys(TagsQuery.shape),
+      '/series': Object.keys(SeriesQuery.shape),
+    };
+    const request = fc
+      .constantFrom(...Object.entries(lists))
+      .chain(([path, names]) =>
+        fc.tuple(
+          fc.constant(path),
+          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), nasty), {
+            maxLength: 6,
+          }),
+        ),
+      );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(name, nasty), { maxLength: 6 }), async (pairs) => {
+      fc.asyncProperty(request, async ([path, pairs]) => {
         const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-        const res = await t.app.inject({ method: 'GET', url: `/gamma/events?${query}` });
-        expect(res.statusCode, `${query} → ${res.body}`).toBeLessThan(500);
+        const res = await t.app.inject({ method: 'GET', url: `/gamma${path}?${query}` });
+        expect(res.statusCode, `${path}?${query} → ${res.body}`).toBeLessThan(500);
       }),
       { numRuns: RUNS },
     );
@@ -80,6 +106,9 @@ describe('hostile input', () => {
         'slug',
         'tags',
         'series',
+        'keyset',
+        'markets',
+        'public-search',
         'api-keys',
         'time',
         'openapi.json',

@@ -47,6 +47,21 @@ const PATHS = [
   (v: string) => `/gamma/events/slug/${v}`,
   (v: string) => `/gamma/tags/${v}`,
   (v: string) => `/gamma/series/${v}`,
+  (v: string) => `/gamma/events/${v}/tags`,
+  (v: string) => `/gamma/markets/${v}`,
+  (v: string) => `/gamma/markets/slug/${v}`,
+  (v: string) => `/gamma/markets/${v}/tags`,
+  (v: string) => `/gamma/tags/slug/${v}`,
+  (v: string) => `/gamma/series/slug/${v}`,
+  (v: string) => `/gamma/events/keyset?after_cursor=${v}`,
+  (v: string) => `/gamma/markets/keyset?after_cursor=${v}`,
+  (v: string) => `/gamma/events/keyset?title_search=${v}`,
+  (v: string) => `/gamma/events/keyset?tag_id=${v}`,
+  (v: string) => `/gamma/events/keyset?limit=${v}`,
+  (v: string) => `/gamma/markets?clob_token_ids=${v}`,
+  (v: string) => `/gamma/markets?condition_ids=${v}`,
+  (v: string) => `/gamma/markets?id=${v}`,
+  (v: string) => `/gamma/public-search?q=${v}`,
   (v: string) => `/gamma/events?slug=${v}`,
   (v: string) => `/gamma/events?q=${v}`,
   (v: string) => `/gamma/events?tag_slug=${v}`,
@@ -80,7 +95,7 @@ describe('hostile path and query values', () => {
   it.each(['%00', '%ED%A0%80', '%C0%AE', 'a'.repeat(600)])(
     'every path parameter refuses %s',
     async (value) => {
-      for (const path of PATHS.slice(0, 4)) {
+      for (const path of PATHS.slice(0, 10)) {
         const res = await t.app.inject({ method: 'GET', url: path(value) });
         expect(res.statusCode, path(value)).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, path(value)).toBeLessThan(500);
