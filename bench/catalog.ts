@@ -10,6 +10,8 @@
  * 3. Starts a plain Fastify server answering the same bytes pre-serialized (the ceiling) and runs
  *    the same load against it right after each view's run on the server (needs wrk: apt-get install wrk).
  * Prints req/s, p50, p99, the ratio to the ceiling, the first (uncached) response time and RSS.
+ * 4. Keyset against offset pages at depth 90,000, and a full walk with the reference SDK
+ *    (bench/keyset.ts). BENCH_ONLY=keyset runs only this part.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { measureKeyset } from './keyset';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -81,6 +84,22 @@ async function main(): Promise<void> {
   let ceilingRss = '';
   const bodyFile = join(tmpdir(), `bench-catalog-bodies-${process.pid}.json`);
   try {
+    if (process.env.BENCH_ONLY !== 'keyset') {
+      await measureLoad();
+    }
+    await measureKeyset(`http://${HOST}:${APP_PORT}`);
+  } finally {
+    appRss = `${rssOf(app)} (peak ${peakOf(app)})`;
+    app.kill('SIGTERM');
+    if (ceiling) {
+      ceilingRss = rssOf(ceiling);
+      ceiling.kill('SIGTERM');
+    }
+    rmSync(bodyFile, { force: true });
+  }
+  if (process.env.BENCH_ONLY === 'keyset') return;
+
+  async function measureLoad(): Promise<void> {
     // The first (uncached) answers, whose bytes the ceiling then serves.
     for (const scenario of SCENARIOS) {
       const started = performance.now();
@@ -106,14 +125,6 @@ async function main(): Promise<void> {
       load(CEILING_PORT, scenario, 1);
       ceilingResults[scenario.name] = load(CEILING_PORT, scenario, SECONDS);
     }
-  } finally {
-    appRss = `${rssOf(app)} (peak ${peakOf(app)})`;
-    app.kill('SIGTERM');
-    if (ceiling) {
-      ceilingRss = rssOf(ceiling);
-      ceiling.kill('SIGTERM');
-    }
-    rmSync(bodyFile, { force: true });
   }
 
   const rows = SCENARIOS.map(({ name }) => {

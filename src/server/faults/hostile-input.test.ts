@@ -78,16 +78,14 @@ describe('hostile input', () => {
       '/tags': Object.keys(TagsQuery.shape),
       '/series': Object.keys(SeriesQuery.shape),
     };
-    const request = fc
-      .constantFrom(...Object.entries(lists))
-      .chain(([path, names]) =>
-        fc.tuple(
-          fc.constant(path),
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), nasty), {
-            maxLength: 6,
-          }),
-        ),
-      );
+    const request = fc.constantFrom(...Object.entries(lists)).chain(([path, names]) =>
+      fc.tuple(
+        fc.constant(path),
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), nasty), {
+          maxLength: 6,
+        }),
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(request, async ([path, pairs]) => {
         const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');

@@ -1,0 +1,90 @@
+import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+
+/**
+ * Keyset against offset pages, side by side on the same running server (part of `npm run
+ * bench:catalog`): a page of 100 at depth 90,000 in title order, each request cold (a cursor or an
+ * offset never asked before, so no cached answer), then a full walk of the open events with the
+ * reference SDK in pages of 500. Times are loopback round trips (the server's time plus ~0.3 ms).
+ */
+
+const DEPTH = 90_000;
+const SAMPLES = 9;
+
+async function timed(url: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${url} → ${response.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fmt = (values: number[]) =>
+  `median ${median(values).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (${values.length} cold requests)`;
+
+/** Cursors at DEPTH, DEPTH + 10, …: positions no request has asked for yet. */
+async function cursorsAtDepth(gamma: string, order: string): Promise<string[]> {
+  let cursor = '';
+  let depth = 0;
+  const page = async (limit: number) => {
+    const after = cursor ? `&after_cursor=${encodeURIComponent(cursor)}` : '';
+    const { body } = await timed(`${gamma}/events/keyset?${order}&limit=${limit}${after}`);
+    cursor = (body as { next_cursor: string }).next_cursor;
+    depth += limit;
+  };
+  while (depth < DEPTH) await page(500);
+  const cursors: string[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    cursors.push(cursor);
+    await page(10);
+  }
+  return cursors;
+}
+
+export async function measureKeyset(base: string): Promise<void> {
+  const gamma = `${base}/gamma`;
+  console.log(`\nkeyset vs offset, a page of 100 at depth ${DEPTH.toLocaleString('en')} (cold):`);
+  for (const order of ['order=title', 'order=volume&ascending=false']) {
+    const cursors = await cursorsAtDepth(gamma, order);
+    const keyset: number[] = [];
+    for (const c of cursors)
+      keyset.push(
+        (await timed(`${gamma}/events/keyset?${order}&limit=100&after_cursor=${encodeURIComponent(c)}`)).ms,
+      );
+    const first: number[] = [];
+    for (let i = 0; i < SAMPLES; i++)
+      first.push((await timed(`${gamma}/events/keyset?${order}&limit=${100 + i}`)).ms);
+    await timed(`${gamma}/events?${order}&limit=1&offset=1`); // the total is counted once per filter set
+    const offset: number[] = [];
+    for (let i = 0; i < SAMPLES; i++)
+      offset.push((await timed(`${gamma}/events?${order}&limit=100&offset=${DEPTH + i * 10}`)).ms);
+    console.log(`  ${order}`);
+    console.log(`    keyset, first page:  ${fmt(first)}`);
+    console.log(
+      `    keyset, depth 90k:   ${fmt(keyset)}   target ≤ 10 ms: ${median(keyset) <= 10 ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `    offset, depth 90k:   ${fmt(offset)}   keyset is ×${(median(offset) / median(keyset)).toFixed(0)} faster`,
+    );
+  }
+
+  const sdk = createPublicClient({
+    environment: forkEnvironmentConfig({
+      name: 'bench',
+      gamma: { rest: gamma },
+      clob: { rest: `${base}/clob` },
+    }),
+  });
+  const started = performance.now();
+  let events = 0;
+  let pages = 0;
+  for await (const page of sdk.listEvents({ pageSize: 500 })) {
+    events += page.items.length;
+    pages++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\nfull walk with the reference SDK (listEvents, pages of 500, its default closed=false): ${events.toLocaleString('en')} events in ${pages} pages, ${seconds.toFixed(1)} s = ${Math.round(events / seconds).toLocaleString('en')} events/s`,
+  );
+}
