@@ -52,6 +52,18 @@ describe('npm run catalog', () => {
     expect(() => parseCommand(['import', 'a.json', '--seed', 'x'])).toThrow(/only applies to generate/);
     expect(() => parseCommand(['generate', '--now', '2026-02-30'])).toThrow(/--now must be a date/);
     expect(() => parseCommand(['generate', '--bogus'])).toThrow(/bogus/);
+    expect(() => parseCommand(['sync'])).toThrow(/sync needs --from/);
+    expect(() => parseCommand(['sync', '--from', 'ftp://x'])).toThrow(/sync needs --from/);
+    expect(() => parseCommand(['sync', '--from', 'http://x/gamma', '--events', '3'])).toThrow(
+      /only applies to generate/,
+    );
+    expect(() => parseCommand(['import', 'a.json', '--from', 'http://x'])).toThrow(
+      /--from only applies to sync/,
+    );
+    expect(parseCommand(['sync', '--from', 'http://127.0.0.1:8080/gamma'])).toMatchObject({
+      name: 'sync',
+      from: 'http://127.0.0.1:8080/gamma',
+    });
     expect(parseCommand(['generate', '--events', '5', '--seed', 's', '--now', '2026-01-02'])).toMatchObject({
       name: 'generate',
       events: 5,
@@ -100,5 +112,31 @@ describe('npm run catalog', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('warning: event #0 (id 16183): market 1642124');
     expect(run.stdout).toContain('Imported 2 of 2 events');
+  });
+
+  it('syncs from another running service, with a progress line and a summary', async () => {
+    const { buildTestApp } = await import('../server/test/app');
+    const { upsertEvents } = await import('../server/catalog/load');
+    const { generateCatalog } = await import('./generate');
+    const source = await buildTestApp();
+    try {
+      await upsertEvents(source.database.db, generateCatalog({ events: 40, seed: 'cli-sync' }));
+      await source.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = source.app.server.address() as import('node:net').AddressInfo;
+      const run = await catalog(
+        'sync',
+        '--from',
+        `http://127.0.0.1:${port}/gamma`,
+        '--data-dir',
+        join(work, 'mirror'),
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/\[#+\] 40 \/ 40 events/);
+      expect(run.stdout).toMatch(
+        /^Synced 40 events of 40 from http:\/\/127\.0\.0\.1:\d+\/gamma \(keyset pages\), \d+ tags, \d+ series, 0 retried requests/m,
+      );
+    } finally {
+      await source.close();
+    }
   });
 });

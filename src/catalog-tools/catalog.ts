@@ -7,6 +7,7 @@ import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './gener
 import { type ImportReport, importEvents } from './import';
 import { ImportFileError, parseImportText } from './normalize';
 import { replaceWithGenerated } from './seed';
+import { type SyncProgress, syncCatalog } from './sync';
 
 const USAGE = `Usage:
   npm run catalog -- generate [--events N] [--seed S] [--now YYYY-MM-DD] [--data-dir DIR]
@@ -17,6 +18,11 @@ const USAGE = `Usage:
       Imports a JSON array of events, or a single event object (the catalog interface's shape;
       real exports with extra fields and JSON-encoded lists are accepted). Events with the same
       id are updated. If any event is invalid, nothing is imported and every problem is listed.
+  npm run catalog -- sync --from GAMMA_URL [--data-dir DIR]
+      Makes this catalog a mirror of the service at GAMMA_URL (another Marketdesk, or any service
+      that speaks its catalog interface): events with their markets, tags and series, by keyset
+      pages (offset pages where the source has none). Pages load one transaction at a time, so an
+      interrupted sync resumes where it stopped when run again; a 429 waits for its Retry-After.
 
 The database is DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data;
 --data-dir overrides it). Stop the server first when it uses the same embedded database.
@@ -25,8 +31,9 @@ Exit status: 0 done, 1 invalid input or failure, 2 bad command line.`;
 class UsageError extends Error {}
 
 interface Command {
-  name: 'generate' | 'import';
+  name: 'generate' | 'import' | 'sync';
   file?: string;
+  from?: string;
   events: number;
   seed: string;
   now: Date;
@@ -43,10 +50,29 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   const [name, ...rest] = positionals;
   if (values.help) throw new UsageError('');
-  if (name !== 'generate' && name !== 'import')
+  if (name !== 'generate' && name !== 'import' && name !== 'sync')
     throw new UsageError(name ? `Unknown command "${name}".` : 'Missing command.');
 
   const dataDir = values['data-dir'];
+  if (name !== 'sync' && values.from !== undefined) throw new UsageError('--from only applies to sync.');
+  if (name === 'sync') {
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
+    for (const flag of ['events', 'seed', 'now'] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} only applies to generate.`);
+    const from = values.from;
+    if (!from || !/^https?:\/\/[^\s]+$/.test(from))
+      throw new UsageError(
+        "sync needs --from with the source's catalog base URL, such as http://host:8080/gamma.",
+      );
+    return {
+      name,
+      from,
+      events: 0,
+      seed: DEFAULT_SEED,
+      now: startOfUtcDay(),
+      ...(dataDir ? { dataDir } : {}),
+    };
+  }
   if (name === 'import') {
     if (rest.length !== 1) throw new UsageError('import takes exactly one FILE.json.');
     for (const flag of ['events', 'seed', 'now'] as const)
@@ -90,6 +116,7 @@ function parse(argv: string[]) {
       events: { type: 'string' },
       seed: { type: 'string' },
       now: { type: 'string' },
+      from: { type: 'string' },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -126,6 +153,7 @@ async function run(command: Command): Promise<number> {
   let database: Database | undefined;
   try {
     database = await openConfiguredDatabase(config);
+    if (command.name === 'sync') return await sync(database, command.from!);
     if (command.name === 'import') {
       const report = await importEvents(database.db, raws);
       const lines = formatReport(report, command.file!);
@@ -148,6 +176,37 @@ async function run(command: Command): Promise<number> {
   } finally {
     await database?.close();
   }
+}
+
+async function sync(database: Database, from: string): Promise<number> {
+  const bar = progressBar();
+  // Ctrl-C stops between pages; what is loaded stays, and the next sync resumes from there.
+  const stop = new AbortController();
+  process.once('SIGINT', () => stop.abort());
+  const summary = await syncCatalog(database.db, { gamma: from, onProgress: bar, signal: stop.signal });
+  process.stderr.write('\n');
+  console.log(
+    `${summary.complete ? 'Synced' : 'Stopped: synced'} ${summary.events.toLocaleString('en')} events` +
+      `${summary.total === null ? '' : ` of ${summary.total.toLocaleString('en')}`} from ${from} ` +
+      `(${summary.mode} pages${summary.resumedFrom ? `, resumed after ${summary.resumedFrom.toLocaleString('en')}` : ''}` +
+      `${summary.skipped ? `, ${summary.skipped} skipped` : ''}), ${summary.tags} tags, ${summary.series} series, ` +
+      `${summary.retries} retried request${summary.retries === 1 ? '' : 's'}, in ${summary.seconds.toFixed(1)} s.` +
+      `${summary.complete ? '' : ' Run the same command again to go on.'}`,
+  );
+  return summary.complete ? 0 : 1;
+}
+
+/** One line on stderr, rewritten in place: a bar when the source tells its total, a count otherwise. */
+function progressBar(): (progress: SyncProgress) => void {
+  const started = performance.now();
+  return ({ events, total }) => {
+    const rate = Math.round(events / Math.max(0.001, (performance.now() - started) / 1000));
+    const width = 30;
+    const filled = total ? Math.min(width, Math.round((events / total) * width)) : 0;
+    const bar = total ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
+    const count = `${events.toLocaleString('en')}${total ? ` / ${total.toLocaleString('en')}` : ''} events`;
+    process.stderr.write(`\r  ${bar}${count}, ${rate.toLocaleString('en')}/s   `);
+  };
 }
 
 async function main(): Promise<void> {

@@ -19,7 +19,7 @@ export interface ImportReport {
   merged: string[];
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Thrown inside the transaction to roll it back when the catalog itself conflicts with the file. */
 class Rejected extends Error {
@@ -34,7 +34,16 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
  * Imports events (docs/api.md §8) in one transaction: every event is valid and written, or nothing is.
  * Re-importing an id updates that event and replaces its markets, tags and series.
  */
-export async function importEvents(db: Db, raws: readonly unknown[]): Promise<ImportReport> {
+export async function importEvents(
+  db: Db,
+  raws: readonly unknown[],
+  options: {
+    /** Written in the same transaction, after the events (a sync's progress). */
+    alongside?: (tx: Tx) => Promise<void>;
+    /** Refresh the planner's statistics (default); a sync does it once at its end. */
+    analyze?: boolean;
+  } = {},
+): Promise<ImportReport> {
   const normalized = normalizeEvents(raws);
   const report: ImportReport = {
     total: raws.length,
@@ -53,7 +62,8 @@ export async function importEvents(db: Db, raws: readonly unknown[]): Promise<Im
       report.merged.push(...(await mergeBySlug(tx, 'tags', normalized.events)));
       report.merged.push(...(await mergeBySlug(tx, 'series', normalized.events)));
       await upsertEvents(tx, normalized.events);
-      await analyzeCatalog(tx);
+      await options.alongside?.(tx);
+      if (options.analyze !== false) await analyzeCatalog(tx);
     });
   } catch (err) {
     if (err instanceof Rejected) return { ...report, errors: err.errors };

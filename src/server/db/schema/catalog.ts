@@ -138,3 +138,18 @@ export const cursorKeys = pgTable('cursor_keys', {
   id: text('id').primaryKey(),
   key: text('key').notNull(),
 });
+
+/**
+ * Where a `catalog sync` from a source stands (src/catalog-tools/sync.ts), written in the transaction
+ * of each page it loads, so a sync killed at any moment resumes after its last loaded page.
+ */
+export const syncProgress = pgTable('sync_progress', {
+  source: text('source').primaryKey(),
+  /** `events` or `histories`: the step under way. */
+  phase: text('phase').notNull(),
+  /** The next page's cursor (keyset), offset (offset pages) or the last token done (histories). */
+  position: text('position').notNull(),
+  /** Items loaded so far in this phase. */
+  done: integer('done').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
