@@ -91,6 +91,14 @@ describe('/events/keyset', () => {
     );
   });
 
+  it('a cold answer tells its database time in Server-Timing; a cached one does not', async () => {
+    const cold = await get('/events/keyset?order=liquidity&limit=13');
+    expect(cold.headers['server-timing']).toMatch(/^db;dur=\d+\.\d$/);
+    const warm = await get('/events/keyset?order=liquidity&limit=13');
+    expect(warm.headers['server-timing']).toBeUndefined();
+    expect(warm.body).toBe(cold.body);
+  });
+
   it('the events are the same objects /events serves', async () => {
     const first = await get('/events/keyset?order=volume&ascending=false&limit=5');
     const offset = await get('/events?order=volume&ascending=false&limit=5');
