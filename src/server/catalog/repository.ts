@@ -313,6 +313,28 @@ export function marketKeyCount(order: readonly MarketOrderField[], ascending: bo
   return marketSortKeys(order, ascending).length;
 }
 
+/**
+ * The rows after a position (or from the start) in the keys' order, one more than asked to know
+ * whether more follow, with the last row's key values as the next position.
+ */
+async function readKeyset<R extends Record<string, unknown>>(
+  db: Db,
+  from: SQL,
+  where: SQL,
+  keys: SortKey[],
+  limit: number,
+  position: string[] | null,
+): Promise<{ rows: R[]; next: string[] | null }> {
+  const found = await rows<R>(
+    db,
+    sql`SELECT ${keyColumns(keys)}, ${from}
+        WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
+        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+  );
+  const page = found.slice(0, limit);
+  return { rows: page, next: found.length > limit ? keyValues(page[page.length - 1]!, keys) : null };
+}
+
 /** A page of events after a position (or from the start), in the order of `/events`. */
 export async function listEventKeyset(
   db: Db,
@@ -324,19 +346,15 @@ export async function listEventKeyset(
   const where = filters(f);
   if (where === null) return { items: [], next: null };
   const keys = eventSortKeys(order.order, order.ascending);
-  const base = await rows<EventRow & Record<string, unknown>>(
+  const page = await readKeyset<EventRow & Record<string, unknown>>(
     db,
-    sql`SELECT ${EVENT_COLUMNS}, ${keyColumns(keys)} FROM events e
-        WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
-        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+    sql`${EVENT_COLUMNS} FROM events e`,
+    where,
+    keys,
+    limit,
+    position,
   );
-  const page = base.slice(0, limit);
-  const more = base.length > limit;
-  const events = await hydrate(
-    db,
-    page.map((row) => pickEventColumns(row)),
-  );
-  return { items: events, next: more ? keyValues(page[page.length - 1]!, keys) : null };
+  return { items: await hydrate(db, page.rows.map(pickEventColumns)), next: page.next };
 }
 
 function pickEventColumns(row: EventRow & Record<string, unknown>): EventRow {
@@ -627,17 +645,15 @@ export async function listMarketKeyset(
   const where = marketFilters(f);
   if (where === null) return { items: [], next: null };
   const keys = marketSortKeys(order.order, order.ascending);
-  const found = await rows<MarketWithEventRow & Record<string, unknown>>(
+  const page = await readKeyset<MarketWithEventRow & Record<string, unknown>>(
     db,
-    sql`SELECT ${keyColumns(keys)}, ${MARKET_WITH_EVENT}
-        WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
-        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+    MARKET_WITH_EVENT,
+    where,
+    keys,
+    limit,
+    position,
   );
-  const items = found.slice(0, limit);
-  return {
-    items: items.map(withEvent),
-    next: found.length > limit ? keyValues(items[items.length - 1]!, keys) : null,
-  };
+  return { items: page.rows.map(withEvent), next: page.next };
 }
 
 export async function getMarketById(db: Db, id: string): Promise<MarketWithEvent | null> {

@@ -198,39 +198,26 @@ describe('the legacy trading client (@polymarket/clob-client, SVC_ headers and /
     const { ClobClient } = await loadLegacyClobClient();
     const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
     const signer = { account, signTypedData: account.signTypedData };
-    const chainId = t.config.CHAIN_ID;
-    const l1 = new ClobClient(
-      `${base}/clob`,
-      chainId as never,
-      signer as never,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      true,
-      undefined,
-      undefined,
-      false,
-      undefined,
-      true,
-    );
-    const creds = await l1.createApiKey(1);
+    // The client's positional options: no signature type, funder or geo token; use the server's time; throw on errors.
+    const client = (creds?: { key: string; secret: string; passphrase: string }) =>
+      new ClobClient(
+        `${base}/clob`,
+        t.config.CHAIN_ID as never,
+        signer as never,
+        creds,
+        undefined,
+        undefined,
+        undefined,
+        true,
+        undefined,
+        undefined,
+        false,
+        undefined,
+        true,
+      );
+    const creds = await client().createApiKey(1);
     expect(creds.key).toMatch(/^[0-9a-f-]{36}$/);
-    const l2 = new ClobClient(
-      `${base}/clob`,
-      chainId as never,
-      signer as never,
-      creds,
-      undefined,
-      undefined,
-      undefined,
-      true,
-      undefined,
-      undefined,
-      false,
-      undefined,
-      true,
-    );
+    const l2 = client(creds);
     expect(await l2.getApiKeys()).toEqual({ apiKeys: [creds.key] });
     expect(await l2.deleteApiKey()).toEqual({ apiKey: creds.key, revoked: true });
     await expect(l2.getApiKeys()).rejects.toThrow();
