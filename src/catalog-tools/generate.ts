@@ -91,7 +91,8 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       slug: drafts.length === 1 ? slug : `${slug}-${slugify(names[i]!) || i + 1}`,
       active,
       closed: status === 'closed',
-      description: draft.description,
+      // The event carries the rules; a copy in each market would double every list's payload.
+      description: '',
       startDate: start.toISOString(),
       endDate: end.toISOString(),
       image,
