@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
 import type { Db } from '../db/open';
+import { indexOutcomeTokens } from '../history/store';
 
 /** Events per statement: keeps each JSON parameter small enough for PGlite's memory. */
 const CHUNK = 2000;
@@ -80,6 +81,11 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
     ON CONFLICT (id) DO UPDATE SET event_id = EXCLUDED.event_id, position = EXCLUDED.position,
       question = EXCLUDED.question, condition_id = EXCLUDED.condition_id, outcomes = EXCLUDED.outcomes,
       outcome_prices = EXCLUDED.outcome_prices, clob_token_ids = EXCLUDED.clob_token_ids`);
+  // Price history looks its tokens up here (src/server/history).
+  await indexOutcomeTokens(
+    tx,
+    events.map((e) => e.id),
+  );
 
   const links = (key: 'tags' | 'series') =>
     json(events.flatMap((e) => e[key].map((x, position) => ({ e: e.id, x: x.id, position }))));
