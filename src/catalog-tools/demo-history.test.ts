@@ -126,6 +126,23 @@ describe('demo price histories', () => {
     expect(jumps / steps.length).toBeLessThan(0.01);
   });
 
+  it('settle a passed rung of an open ladder before the end, then stay at its outcome', () => {
+    let flat = 0;
+    let settledInside = 0;
+    for (let i = 0; i < 40; i++) {
+      const ladder = event([{ outcomes: ['Yes', 'No'], prices: ['0', '1'] }], { id: String(100 + i) });
+      const [yes] = eventHistories(ladder, options);
+      const p = [...yes!.prices];
+      expect(p.at(-1)).toBe(0);
+      const firstZero = p.indexOf(0);
+      expect(p.slice(firstZero).every((u) => u === 0)).toBe(true);
+      if (firstZero === 0) flat++;
+      else if (firstZero < p.length - 1) settledInside++;
+    }
+    expect(flat).toBeGreaterThan(5);
+    expect(settledInside).toBeGreaterThan(5);
+  });
+
   it('are deterministic from the seed, and differ for another seed', () => {
     const e = catalog.find((x) => !x.closed && eventHistories(x, options).length > 0)!;
     expect(eventHistories(e, options)).toEqual(eventHistories(e, options));

@@ -75,7 +75,7 @@ export function eventHistories(event: Event, options: HistoryOptions): Series[] 
     if (finals.length === 2) {
       series.push({
         tokenId: market.clobTokenIds[0]!,
-        prices: binaryPath(rng, finals[0]!, count, style),
+        prices: binaryPath(rng, finals[0]!, count, style, !event.closed),
         ...grid,
       });
     } else {
@@ -141,10 +141,24 @@ function toUnits(p: number): number {
 
 const exactUnits = (p: number) => Math.round(p * PRICE_UNITS);
 
-function binaryPath(rng: Random, final: number, count: number, style: WalkStyle): Uint16Array {
-  const x = walkTo(rng, logit(clampP(preResolution(final))), count, style);
-  const out = new Uint16Array(count);
-  for (let i = 0; i < count; i++) out[i] = toUnits(1 / (1 + Math.exp(-x[i]!)));
+/**
+ * A binary market's Yes path. One already settled at 0 or 1 while its event is still open (a
+ * passed rung of a "by <date>?" ladder) settled at some point: half of them before the window
+ * (flat), the others at a random point in it.
+ */
+function binaryPath(
+  rng: Random,
+  final: number,
+  count: number,
+  style: WalkStyle,
+  settledEarly: boolean,
+): Uint16Array {
+  const settled = settledEarly && (final === 0 || final === 1);
+  const traded = settled ? (rng.chance(0.5) ? 0 : rng.int(2, count - 1)) : count;
+  const out = new Uint16Array(count).fill(exactUnits(final));
+  if (traded === 0) return out;
+  const x = walkTo(rng, logit(clampP(preResolution(final))), traded, style);
+  for (let i = 0; i < traded; i++) out[i] = toUnits(1 / (1 + Math.exp(-x[i]!)));
   out[count - 1] = exactUnits(final);
   return out;
 }

@@ -30,7 +30,7 @@ export function ChartFrame({
         {controls}
       </div>
       {legend}
-      <div className="h-5 truncate text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
+      <div className="relative h-5 truncate text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
         {readout}
       </div>
       <div className="h-56">{plot}</div>
@@ -39,7 +39,7 @@ export function ChartFrame({
 }
 
 export const chartHeading = (
-  <h2 id="chart-heading" className="text-lg font-semibold">
+  <h2 id="chart-heading" className="min-w-0 truncate text-base font-semibold sm:text-lg">
     Chance over time
   </h2>
 );

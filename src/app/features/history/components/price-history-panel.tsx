@@ -95,7 +95,8 @@ export default function PriceHistoryPanel({
     <ChartFrame
       heading={chartHeading}
       controls={
-        <nav aria-label="Chart range" className="flex gap-1">
+        // The router marks the link of the range shown with aria-current="page".
+        <nav aria-label="Chart range" className="flex shrink-0 gap-0.5 sm:gap-1">
           {CHART_RANGES.map((r) => (
             <Link
               key={r}
@@ -104,15 +105,14 @@ export default function PriceHistoryPanel({
               search={{ range: r }}
               replace
               resetScroll={false}
-              aria-current={r === range ? 'true' : undefined}
-              aria-label={`Show ${RANGE_NAME[r]}`}
-              className={`inline-flex h-8 min-w-10 items-center justify-center rounded-md px-2 text-sm font-medium ${
+              className={`relative inline-flex h-8 min-w-9 items-center justify-center rounded-md px-1.5 text-sm sm:min-w-10 sm:px-2 font-medium ${
                 r === range
-                  ? 'bg-accent-600 text-white dark:bg-accent-500 dark:text-neutral-950'
+                  ? 'bg-accent-600 text-white'
                   : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800'
               }`}
             >
               {RANGE_LABEL[r]}
+              <span className="sr-only"> ({RANGE_NAME[r]})</span>
             </Link>
           ))}
         </nav>
@@ -123,7 +123,7 @@ export default function PriceHistoryPanel({
             const history = histories?.[i];
             const change = history ? changePoints(history) : null;
             return (
-              <li key={line.tokenId} className="flex h-5 items-center gap-2">
+              <li key={line.tokenId} className="relative flex h-5 items-center gap-2">
                 <span
                   aria-hidden="true"
                   className={`size-2.5 shrink-0 rounded-full ${LINE_COLOURS[i]!.swatch}`}
