@@ -29,6 +29,8 @@ export const Market = z.object({
   /** JSON array of decimal price strings, encoded as a string. */
   outcomePrices: z.string(),
   clobTokenIds: z.array(z.string()),
+  /** The first outcome's price change over the last 24 hours of its history (price units); absent without history. */
+  oneDayPriceChange: z.number().optional(),
 });
 export type Market = z.infer<typeof Market>;
 

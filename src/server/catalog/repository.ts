@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Event, Market, OrderField, Series, Tag, TagWithCount } from '../../contract/catalog';
 import type { EventsQuery } from '../../contract/catalog-query';
 import { type Db, rows } from '../db/open';
+import { dayAgoPriceColumn, withOneDayChange } from '../history/one-day-change';
 
 /**
  * The one module that owns the catalog's SQL. A page of events is one query (plus a count), then
@@ -191,7 +192,8 @@ async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
     rows<MarketRow>(
       db,
       sql`SELECT m.event_id::text AS "eventId", m.id, m.question, m.condition_id AS "conditionId",
-            m.outcomes, m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds"
+            m.outcomes, m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds",
+            ${dayAgoPriceColumn(sql`m`)} AS "dayAgoPrice"
           FROM markets m WHERE m.event_id IN ${ids} ORDER BY m.event_id, m.position`,
     ),
     rows<TagRow>(
@@ -216,7 +218,7 @@ async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
     }
     return map;
   };
-  const marketsOf = byEvent(markets, ({ eventId: _, ...m }) => m as Market);
+  const marketsOf = byEvent(markets, ({ eventId: _, ...m }) => withOneDayChange(m) as Market);
   const tagsOf = byEvent(tags, (t) => ({ id: t.id, label: t.label, slug: t.slug }));
   const seriesOf = byEvent(series, (s) => ({ id: s.id, slug: s.slug, title: s.title }));
   return base.map((e) => ({

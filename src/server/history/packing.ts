@@ -92,3 +92,18 @@ export function unpackRow(
   }
   return points;
 }
+
+/** The price 24 hours before the series' latest point (the last point at or before), else its first. */
+export function dayAgoPrice(series: Series): number | null {
+  const n = series.prices.length;
+  if (n === 0) return null;
+  const target = timeAt(series, n - 1) - 86_400;
+  let found = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    if (timeAt(series, i) <= target) {
+      found = i;
+      break;
+    }
+  }
+  return series.prices[found]! / PRICE_UNITS;
+}

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
-import { type HistoryRow, type PricePoint, type Series, toRows, unpackRow, WEEK_S } from './packing';
+import {
+  dayAgoPrice,
+  type HistoryRow,
+  type PricePoint,
+  type Series,
+  toRows,
+  unpackRow,
+  WEEK_S,
+} from './packing';
 
 /**
  * The one module that owns the price-history SQL: bulk writes of packed weekly rows, the outcome
@@ -14,7 +22,8 @@ const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toStrin
 
 /**
  * Writes series in one `json_to_recordset` statement per chunk of rows (see TOOLCHAIN: PGlite bulk
- * loads). A week already stored for a token is replaced by the new one.
+ * loads). A week already stored for a token is replaced by the new one. Each series is a token's
+ * whole history up to its latest point: its 24-hour mark (price_marks) is taken from it.
  */
 export async function writeSeries(db: Db, series: Iterable<Series>): Promise<number> {
   let pending: HistoryRow[] = [];
@@ -38,21 +47,35 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
     written += pending.length;
     pending = [];
   };
+  const marks: { k: string; p: number }[] = [];
   for (const one of series) {
+    const mark = dayAgoPrice(one);
+    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
     for (const row of toRows(one)) {
       pending.push(row);
       if (pending.length >= CHUNK) await flush();
     }
   }
   await flush();
+  for (let i = 0; i < marks.length; i += CHUNK * 10) {
+    await db.execute(sql`
+      INSERT INTO price_marks (token_id, day_ago_price)
+      SELECT k, p FROM json_to_recordset(${JSON.stringify(marks.slice(i, i + CHUNK * 10))}::json) AS t(k text, p float8)
+      ON CONFLICT (token_id) DO UPDATE SET day_ago_price = EXCLUDED.day_ago_price`);
+  }
   return written;
 }
 
 /** Removes the stored history of these tokens (an import replaces a token's whole history). */
 export async function deleteHistory(db: Db, tokenIds: readonly string[]): Promise<void> {
   if (tokenIds.length === 0) return;
-  await db.execute(sql`DELETE FROM price_history
-    WHERE token_id IN (SELECT json_array_elements_text(${JSON.stringify(tokenIds)}::json))`);
+  const ids = JSON.stringify(tokenIds);
+  await db.execute(
+    sql`DELETE FROM price_history WHERE token_id IN (SELECT json_array_elements_text(${ids}::json))`,
+  );
+  await db.execute(
+    sql`DELETE FROM price_marks WHERE token_id IN (SELECT json_array_elements_text(${ids}::json))`,
+  );
 }
 
 /**

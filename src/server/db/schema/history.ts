@@ -1,4 +1,13 @@
-import { customType, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { markets } from './catalog';
 
 /** Raw bytes (packed series): drizzle has no bytea helper; both drivers hand back a Uint8Array. */
@@ -45,3 +54,13 @@ export const priceHistory = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tokenId, t.week] })],
 );
+
+/**
+ * Each stored series' price 24 hours before its latest point (or its first point, when younger):
+ * with the catalog's current price it gives a market's `oneDayPriceChange` without reading the
+ * series on every list. Written with the series (store.ts writeSeries).
+ */
+export const priceMarks = pgTable('price_marks', {
+  tokenId: text('token_id').primaryKey(),
+  dayAgoPrice: doublePrecision('day_ago_price').notNull(),
+});
