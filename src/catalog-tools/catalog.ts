@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { type Database, openConfiguredDatabase } from '../server/db/open';
 import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
 import { type ImportReport, importEvents } from './import';
+import { formatHistoryReport, importHistories, parseHistoryText } from './import-history';
 import { ImportFileError, parseImportText } from './normalize';
 import { replaceWithGenerated } from './seed';
 
@@ -17,6 +18,11 @@ const USAGE = `Usage:
       Imports a JSON array of events, or a single event object (the catalog interface's shape;
       real exports with extra fields and JSON-encoded lists are accepted). Events with the same
       id are updated. If any event is invalid, nothing is imported and every problem is listed.
+  npm run catalog -- import-history FILE.json [--data-dir DIR]
+      Imports price histories as the reference's /prices-history answers them, with their token:
+      [{"market": "<token id>", "history": [{"t": <unix s>, "p": <0..1>}, ...]}, ...] (or one).
+      Each replaces that token's stored history; the tokens must be in the catalog. If any entry
+      is invalid, nothing is imported and every problem is listed.
 
 The database is DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data;
 --data-dir overrides it). Stop the server first when it uses the same embedded database.
@@ -25,7 +31,7 @@ Exit status: 0 done, 1 invalid input or failure, 2 bad command line.`;
 class UsageError extends Error {}
 
 interface Command {
-  name: 'generate' | 'import';
+  name: 'generate' | 'import' | 'import-history';
   file?: string;
   events: number;
   seed: string;
@@ -43,12 +49,12 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   const [name, ...rest] = positionals;
   if (values.help) throw new UsageError('');
-  if (name !== 'generate' && name !== 'import')
+  if (name !== 'generate' && name !== 'import' && name !== 'import-history')
     throw new UsageError(name ? `Unknown command "${name}".` : 'Missing command.');
 
   const dataDir = values['data-dir'];
-  if (name === 'import') {
-    if (rest.length !== 1) throw new UsageError('import takes exactly one FILE.json.');
+  if (name === 'import' || name === 'import-history') {
+    if (rest.length !== 1) throw new UsageError(`${name} takes exactly one FILE.json.`);
     for (const flag of ['events', 'seed', 'now'] as const)
       if (values[flag] !== undefined) throw new UsageError(`--${flag} only applies to generate.`);
     return {
@@ -122,10 +128,18 @@ async function run(command: Command): Promise<number> {
   if (command.dataDir && config.DATABASE_URL)
     console.error('note: DATABASE_URL is set, so --data-dir is ignored.');
   // Read and parse the file before opening the database: a bad file fails fast and touches nothing.
-  const raws = command.name === 'import' ? parseImportText(await readFile(command.file!, 'utf8')) : [];
+  const text = command.name === 'generate' ? '' : await readFile(command.file!, 'utf8');
+  const raws = command.name === 'import' ? parseImportText(text) : [];
+  const histories = command.name === 'import-history' ? parseHistoryText(text) : [];
   let database: Database | undefined;
   try {
     database = await openConfiguredDatabase(config);
+    if (command.name === 'import-history') {
+      const report = await importHistories(database.db, histories);
+      const lines = formatHistoryReport(report, command.file!);
+      (report.errors.length > 0 ? console.error : console.log)(lines.join('\n'));
+      return report.errors.length > 0 ? 1 : 0;
+    }
     if (command.name === 'import') {
       const report = await importEvents(database.db, raws);
       const lines = formatReport(report, command.file!);
