@@ -49,6 +49,7 @@ describe('npm run catalog', () => {
     const { parseCommand } = await import('./catalog');
     expect(() => parseCommand(['generate', '--events', 'ten'])).toThrow(/--events must be an integer/);
     expect(() => parseCommand(['import'])).toThrow(/exactly one FILE.json/);
+    expect(() => parseCommand(['import-history'])).toThrow(/import-history takes exactly one FILE.json/);
     expect(() => parseCommand(['import', 'a.json', '--seed', 'x'])).toThrow(/only applies to generate/);
     expect(() => parseCommand(['generate', '--now', '2026-02-30'])).toThrow(/--now must be a date/);
     expect(() => parseCommand(['generate', '--bogus'])).toThrow(/bogus/);
@@ -138,5 +139,33 @@ describe('npm run catalog', () => {
     } finally {
       await source.close();
     }
+  });
+
+  it('imports price histories for the catalog’s tokens, all or nothing', { timeout: 60_000 }, async () => {
+    const kraken = JSON.parse(
+      await import('node:fs/promises').then((fs) => fs.readFile(fixturePath('krakenMacron'), 'utf8')),
+    ) as { markets: { clobTokenIds: string }[] }[];
+    const token = (JSON.parse(kraken[0]!.markets[0]!.clobTokenIds) as string[])[0]!;
+    const good = {
+      market: token,
+      history: [
+        { t: 1_786_258_812, p: 0.1815 },
+        { t: 1_786_262_412, p: 0.19 },
+      ],
+    };
+    const bad = join(work, 'bad-history.json');
+    writeFileSync(bad, JSON.stringify([good, { market: '12345', history: good.history }]));
+    const refused = await catalog('import-history', bad);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: entry #1 (market 12345): market: is not an outcome token of the catalog',
+    );
+    expect(refused.stderr).toContain('Nothing imported from');
+    const file = join(work, 'history.json');
+    writeFileSync(file, JSON.stringify(good));
+    const run = await catalog('import-history', file);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Imported 1 price history (2 points) from');
   });
 });

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { type Database, openConfiguredDatabase } from '../server/db/open';
 import { DEFAULT_EVENTS, DEFAULT_SEED, MAX_EVENTS, startOfUtcDay } from './generate';
 import { type ImportReport, importEvents } from './import';
+import { formatHistoryReport, importHistories, parseHistoryText } from './import-history';
 import { ImportFileError, parseImportText } from './normalize';
 import { replaceWithGenerated } from './seed';
 import { type SyncProgress, syncCatalog } from './sync';
@@ -18,6 +19,11 @@ const USAGE = `Usage:
       Imports a JSON array of events, or a single event object (the catalog interface's shape;
       real exports with extra fields and JSON-encoded lists are accepted). Events with the same
       id are updated. If any event is invalid, nothing is imported and every problem is listed.
+  npm run catalog -- import-history FILE.json [--data-dir DIR]
+      Imports price histories as the reference's /prices-history answers them, with their token:
+      [{"market": "<token id>", "history": [{"t": <unix s>, "p": <0..1>}, ...]}, ...] (or one).
+      Each replaces that token's stored history; the tokens must be in the catalog. If any entry
+      is invalid, nothing is imported and every problem is listed.
   npm run catalog -- sync --from GAMMA_URL [--data-dir DIR]
       Makes this catalog a mirror of the service at GAMMA_URL (another Marketdesk, or any service
       that speaks its catalog interface): events with their markets, tags and series, by keyset
@@ -31,7 +37,7 @@ Exit status: 0 done, 1 invalid input or failure, 2 bad command line.`;
 class UsageError extends Error {}
 
 interface Command {
-  name: 'generate' | 'import' | 'sync';
+  name: 'generate' | 'import' | 'import-history' | 'sync';
   file?: string;
   from?: string;
   events: number;
@@ -50,7 +56,7 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   const [name, ...rest] = positionals;
   if (values.help) throw new UsageError('');
-  if (name !== 'generate' && name !== 'import' && name !== 'sync')
+  if (name !== 'generate' && name !== 'import' && name !== 'import-history' && name !== 'sync')
     throw new UsageError(name ? `Unknown command "${name}".` : 'Missing command.');
 
   const dataDir = values['data-dir'];
@@ -73,8 +79,8 @@ export function parseCommand(argv: string[]): Command {
       ...(dataDir ? { dataDir } : {}),
     };
   }
-  if (name === 'import') {
-    if (rest.length !== 1) throw new UsageError('import takes exactly one FILE.json.');
+  if (name === 'import' || name === 'import-history') {
+    if (rest.length !== 1) throw new UsageError(`${name} takes exactly one FILE.json.`);
     for (const flag of ['events', 'seed', 'now'] as const)
       if (values[flag] !== undefined) throw new UsageError(`--${flag} only applies to generate.`);
     return {
@@ -149,11 +155,19 @@ async function run(command: Command): Promise<number> {
   if (command.dataDir && config.DATABASE_URL)
     console.error('note: DATABASE_URL is set, so --data-dir is ignored.');
   // Read and parse the file before opening the database: a bad file fails fast and touches nothing.
-  const raws = command.name === 'import' ? parseImportText(await readFile(command.file!, 'utf8')) : [];
+  const text = command.name === 'generate' ? '' : await readFile(command.file!, 'utf8');
+  const raws = command.name === 'import' ? parseImportText(text) : [];
+  const histories = command.name === 'import-history' ? parseHistoryText(text) : [];
   let database: Database | undefined;
   try {
     database = await openConfiguredDatabase(config);
     if (command.name === 'sync') return await sync(database, command.from!);
+    if (command.name === 'import-history') {
+      const report = await importHistories(database.db, histories);
+      const lines = formatHistoryReport(report, command.file!);
+      (report.errors.length > 0 ? console.error : console.log)(lines.join('\n'));
+      return report.errors.length > 0 ? 1 : 0;
+    }
     if (command.name === 'import') {
       const report = await importEvents(database.db, raws);
       const lines = formatReport(report, command.file!);

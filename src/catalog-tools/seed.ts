@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { upsertEvents } from '../server/catalog/load';
 import { type Database, type Db, rows } from '../server/db/open';
-import { batches, DEFAULT_SEED, type GenerateOptions, generateEvents } from './generate';
+import { writeSeries } from '../server/history/store';
+import { eventHistories, historyScaleFor } from './demo-history';
+import { batches, DEFAULT_SEED, type GenerateOptions, generateEvents, startOfUtcDay } from './generate';
 
 /** Events per upsert call: bounded memory for 200,000 events, few round trips. */
 const BATCH = 2000;
@@ -24,8 +26,17 @@ async function writeGenerated(
 ): Promise<Omit<LoadedCatalog, 'ms'>> {
   let events = 0;
   let markets = 0;
+  const history = {
+    seed: options.seed ?? DEFAULT_SEED,
+    now: options.now ?? startOfUtcDay(),
+    stepScale: historyScaleFor(options.events),
+  };
   for (const batch of batches(generateEvents(options), BATCH)) {
     await upsertEvents(tx, batch);
+    await writeSeries(
+      tx,
+      batch.flatMap((event) => eventHistories(event, history)),
+    );
     events += batch.length;
     markets += batch.reduce((sum, e) => sum + e.markets.length, 0);
     onProgress?.(events);
@@ -44,7 +55,9 @@ export async function replaceWithGenerated(
 ): Promise<LoadedCatalog> {
   const started = performance.now();
   const counts = await db.transaction(async (tx) => {
-    await tx.execute(sql`TRUNCATE event_tags, event_series, markets, events, tags, series`);
+    await tx.execute(
+      sql`TRUNCATE price_history, price_marks, outcome_tokens, event_tags, event_series, markets, events, tags, series`,
+    );
     return withoutSortIndexes(tx, () => writeGenerated(tx, options, onProgress));
   });
   return { ...counts, ms: Math.round(performance.now() - started) };

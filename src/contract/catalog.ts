@@ -47,6 +47,8 @@ export const Market = z.object({
   negRisk: z.boolean(),
   /** The market's short name inside a multi-market event (`"50+ bps"`), `""` when it has none. */
   groupItemTitle: z.string(),
+  /** The first outcome's price change over the last 24 hours of its history (price units); absent without history. */
+  oneDayPriceChange: z.number().optional(),
 });
 export type Market = z.infer<typeof Market>;
 

@@ -150,3 +150,10 @@ export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '—';
   return `${value < 0 ? '-' : ''}${grouped(Math.round(Math.abs(value)))}`;
 }
+
+/** A change in percentage points as lists show it: `▲ 4.1`, `▼ 0.3`, `0.0` (an arrow and the figure, never colour alone). */
+export function formatChange(points: number): string {
+  const size = Math.abs(points).toFixed(1);
+  if (size === '0.0') return '0.0';
+  return `${points > 0 ? '▲' : '▼'} ${size}`;
+}

@@ -1,11 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { DEFAULT_CHART_RANGE, eventSearchSchema } from '../../contract/chart-range';
 import { PAGES } from '../../contract/pages';
 import { useEventBySlug } from '../features/catalog/api/event-by-slug';
 import { EventDetails } from '../features/catalog/components/event-details';
 import { EventDetailsSkeleton } from '../features/catalog/components/event-details-skeleton';
+import { chartLines } from '../features/history/chart-lines';
+import { PriceHistorySection } from '../features/history/components/price-history-section';
 import { loadRecordPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/e/$slug')({
+  // The chart's range (?range=1m); the default stays out of the URL.
+  validateSearch: eventSearchSchema,
+  search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   loader: ({ context: { queryClient }, params }) => loadRecordPage(queryClient, PAGES.event, params.slug),
   head: ({ loaderData }) => pageHead(PAGES.event, loaderData),
   pendingComponent: EventDetailsSkeleton,
@@ -14,5 +20,12 @@ export const Route = createFileRoute('/e/$slug')({
 
 function EventPage() {
   const { slug } = Route.useParams();
-  return <EventDetails event={useEventBySlug(slug)} />;
+  const { range } = Route.useSearch();
+  const event = useEventBySlug(slug);
+  return (
+    <EventDetails
+      event={event}
+      chart={<PriceHistorySection slug={slug} lines={chartLines(event)} range={range} />}
+    />
+  );
 }

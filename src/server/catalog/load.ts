@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
 import type { Db } from '../db/open';
+import { indexOutcomeTokens } from '../history/store';
 
 /** Events per statement: keeps each JSON parameter small enough for PGlite's memory. */
 const CHUNK = 2000;
@@ -91,6 +92,11 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
       image = EXCLUDED.image, volume = EXCLUDED.volume, liquidity = EXCLUDED.liquidity,
       market_maker_address = EXCLUDED.market_maker_address, neg_risk = EXCLUDED.neg_risk,
       group_item_title = EXCLUDED.group_item_title`);
+  // Price history looks its tokens up here (src/server/history).
+  await indexOutcomeTokens(
+    tx,
+    events.map((e) => e.id),
+  );
 
   const links = (key: 'tags' | 'series') =>
     json(events.flatMap((e) => e[key].map((x, position) => ({ e: e.id, x: x.id, position }))));

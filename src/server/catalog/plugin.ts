@@ -519,7 +519,7 @@ export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
 };
 
 /** The response in the best content coding the client accepts, or 304 when it already has it. */
-async function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
+export async function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
   const coding = chooseCoding(request.headers['accept-encoding'], response.body.length);
   const { body, etag } = await represent(response, coding);
   void reply.headers(response.headers);

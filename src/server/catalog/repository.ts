@@ -11,6 +11,7 @@ import type {
 import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import { type Db, rows } from '../db/open';
+import { dayAgoPriceColumn, withOneDayChange } from '../history/one-day-change';
 
 /**
  * The one module that owns the catalog's SQL. A page of events is one query (plus a count), then
@@ -580,13 +581,16 @@ const MARKET_COLUMNS = sql`m.id, m.question, m.condition_id AS "conditionId", m.
   m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds", m.slug, m.active, m.closed,
   m.description, ${isoUtc(sql`m.start_date`)} AS "startDate", ${isoUtc(sql`m.end_date`)} AS "endDate",
   m.image, m.volume AS "volumeNum", m.liquidity AS "liquidityNum",
-  m.market_maker_address AS "marketMakerAddress", m.neg_risk AS "negRisk", m.group_item_title AS "groupItemTitle"`;
+  m.market_maker_address AS "marketMakerAddress", m.neg_risk AS "negRisk", m.group_item_title AS "groupItemTitle",
+  ${dayAgoPriceColumn(sql`m`)} AS "dayAgoPrice"`;
 
-type MarketColumns = Omit<Market, 'volume' | 'liquidity'>;
+type MarketColumns = Omit<Market, 'volume' | 'liquidity' | 'oneDayPriceChange'> & {
+  dayAgoPrice: number | null;
+};
 
 /** A market row as the contract has it: the reference serves volume and liquidity as text too. */
 function toMarket(row: MarketColumns): Market {
-  return {
+  return withOneDayChange({
     id: row.id,
     question: row.question,
     conditionId: row.conditionId,
@@ -607,7 +611,8 @@ function toMarket(row: MarketColumns): Market {
     marketMakerAddress: row.marketMakerAddress,
     negRisk: row.negRisk,
     groupItemTitle: row.groupItemTitle,
-  };
+    dayAgoPrice: row.dayAgoPrice,
+  });
 }
 
 interface MarketWithEventRow extends MarketColumns {

@@ -14,6 +14,7 @@ import { ErrorBodySchema } from '../../contract/errors';
 import type { PluginOptions } from '../app';
 import type { Config } from '../config';
 import { ReplyError, answerUnknownInScope } from '../errors';
+import { historyPlugin } from '../history/plugin';
 import { pathOf } from '../request-path';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
@@ -64,6 +65,8 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   });
   keepRawBodies(app);
   answerUnknownInScope(app);
+  // Public price history, in this scope so the trading interface's OpenAPI document lists it.
+  await app.register(historyPlugin, { config, database });
 
   app.get(
     '/time',

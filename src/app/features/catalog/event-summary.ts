@@ -35,3 +35,17 @@ export function shortQuestion(question: string, title: string): string {
 export function isMultiMarket(event: Pick<Event, 'markets'>): boolean {
   return event.markets.length > 1;
 }
+
+/**
+ * The 24-hour change of an outcome of the market, in percentage points, from the market's
+ * `oneDayPriceChange` (its first outcome's change): the second outcome of a two-outcome market
+ * moved by the opposite; any other outcome's change is not known (null).
+ */
+export function dayChangePoints(view: MarketView, outcome: DecodedOutcome | null): number | null {
+  const change = (view.market as { oneDayPriceChange?: unknown }).oneDayPriceChange;
+  if (typeof change !== 'number' || !Number.isFinite(change) || !outcome) return null;
+  const index = view.decoded.outcomes.indexOf(outcome);
+  if (index === 0) return change * 100;
+  if (index === 1 && view.decoded.outcomes.length === 2) return -change * 100;
+  return null;
+}

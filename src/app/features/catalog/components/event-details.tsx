@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
@@ -78,8 +78,11 @@ function Markets({ event }: { event: Event }) {
   );
 }
 
-/** The event page: header, key figures, markets, description, and other events of its series. */
-export function EventDetails({ event }: { event: Event }) {
+/**
+ * The event page: header, key figures, the price chart (a slot: the chart is its own feature, in
+ * its own lazy chunk), markets, description, and other events of its series.
+ */
+export function EventDetails({ event, chart }: { event: Event; chart?: ReactNode }) {
   const { tags, series } = event;
   return (
     <article className="space-y-6" aria-labelledby="event-title">
@@ -117,6 +120,7 @@ export function EventDetails({ event }: { event: Event }) {
         <When label="Starts" iso={event.startDate} />
         <When label="Ends" pastLabel="Ended" iso={event.endDate} />
       </dl>
+      {chart}
       <Markets event={event} />
       <EventDescription text={event.description} />
       {series[0] && <MoreInSeries series={series[0]} exclude={event.id} />}

@@ -19,6 +19,29 @@ describe('EventList', () => {
     expect(within(row).queryByText('Closed')).toBeNull();
   });
 
+  it('shows the leading outcome’s 24-hour change with an arrow and a sentence, not colour alone', async () => {
+    const market = makeEvent().markets[0]!;
+    const rising = makeEvent({ markets: [{ ...market, oneDayPriceChange: 0.041 }] });
+    const falling = makeEvent({
+      id: '2',
+      slug: 'will-it-snow',
+      title: 'Will it snow?',
+      // No leads (0.8): its change is the opposite of the first outcome's.
+      markets: [{ ...market, outcomePrices: '["0.2","0.8"]', oneDayPriceChange: 0.003 }],
+    });
+    const quiet = makeEvent({ id: '3', slug: 'quiet', title: 'Quiet?' });
+    renderInApp(<EventList events={[rising, falling, quiet]} />);
+    const row = (name: string) => screen.getByRole('link', { name }).closest('li')!;
+    await screen.findByRole('link', { name: 'Quiet?' });
+    expect(within(row('Will it rain tomorrow?')).getByText('▲ 4.1')).toHaveAttribute('aria-hidden', 'true');
+    expect(
+      within(row('Will it rain tomorrow?')).getByText(', up 4.1 points in 24 hours'),
+    ).toBeInTheDocument();
+    expect(within(row('Will it snow?')).getByText('▼ 0.3')).toBeInTheDocument();
+    expect(within(row('Will it snow?')).getByText(', down 0.3 points in 24 hours')).toBeInTheDocument();
+    expect(row('Quiet?').textContent).not.toMatch(/[▲▼]|24 hours/);
+  });
+
   it('renders the real list export (grouped events, closed and placeholder markets) with top markets', async () => {
     renderInApp(<EventList events={kraken.map(asEvent)} />);
     const link = await screen.findByRole('link', { name: 'Kraken IPO by ___ ?' });

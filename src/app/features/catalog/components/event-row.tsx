@@ -4,7 +4,8 @@ import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { EndsText } from '../../../components/ends-text';
 import { formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { isMultiMarket, rankMarkets } from '../event-summary';
+import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
+import { DayChange } from './day-change';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
@@ -88,8 +89,9 @@ export function EventRow({ event }: { event: Event }) {
         <div className="text-xl leading-none font-semibold tabular-nums">
           {formatPercent(leading?.price ?? null)}
         </div>
-        <div className="mt-0.5 max-w-24 truncate text-xs text-neutral-600 dark:text-neutral-400">
-          {leading ? leading.label : 'no price'}
+        <div className="mt-0.5 flex max-w-28 justify-end gap-1 text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
+          <span className="min-w-0 truncate">{leading ? leading.label : 'no price'}</span>
+          {ranked[0] && <DayChange points={dayChangePoints(ranked[0], leading)} />}
         </div>
       </div>
       <div className="col-start-2 col-end-4 flex gap-3 text-xs text-neutral-600 sm:contents sm:text-sm dark:text-neutral-400">

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import fed from '../../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
+import { asEvent, makeEvent, makeMarket } from '../../test/render';
+import { formatChange } from '../../lib/format';
+import { chartLines } from './chart-lines';
+import { alignHistories, changePoints, describeLine } from './line-summary';
+
+const market = (outcomes: string[], prices: string[], tokens: string[], question = 'Q?') =>
+  makeMarket({
+    id: question,
+    question,
+    conditionId: '0x0',
+    outcomes: JSON.stringify(outcomes),
+    outcomePrices: JSON.stringify(prices),
+    clobTokenIds: tokens,
+  });
+
+describe('chartLines', () => {
+  it('draws a Yes/No market as its Yes line', () => {
+    const lines = chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['0.3', '0.7'], ['y', 'n'])] }));
+    expect(lines).toEqual([{ tokenId: 'y', label: 'Yes', price: 0.3 }]);
+  });
+
+  it('draws a single market’s outcomes by price, four at most', () => {
+    const names = ['A', 'B', 'C', 'D', 'E'];
+    const lines = chartLines(
+      makeEvent({
+        markets: [
+          market(
+            names,
+            ['0.1', '0.3', '0.05', '0.25', '0.3'],
+            names.map((n) => n.toLowerCase()),
+          ),
+        ],
+      }),
+    );
+    expect(lines.map((l) => l.label)).toEqual(['B', 'E', 'D', 'A']);
+  });
+
+  it('draws a multi-market event as its markets’ Yes lines, highest first, named by question', () => {
+    const event = asEvent(fed);
+    const lines = chartLines(event);
+    expect(lines.length).toBe(Math.min(4, event.markets.length));
+    expect(lines.map((l) => l.price)).toEqual([...lines.map((l) => l.price)].sort((a, b) => b - a));
+    expect(event.markets.map((m) => m.question)).toContain(lines[0]!.label);
+  });
+
+  it('leaves out outcomes without a price or a token', () => {
+    expect(chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['x', '0.7'], ['y', 'n'])] }))).toEqual([]);
+    expect(chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['0.3', '0.7'], [])] }))).toEqual([]);
+  });
+});
+
+describe('line summaries', () => {
+  it('aligns histories on the union of their times', () => {
+    expect(
+      alignHistories([
+        [
+          { t: 1, p: 0.1 },
+          { t: 3, p: 0.3 },
+        ],
+        [{ t: 2, p: 0.5 }],
+      ]),
+    ).toEqual({
+      x: [1, 2, 3],
+      ys: [
+        [0.1, null, 0.3],
+        [null, 0.5, null],
+      ],
+    });
+  });
+
+  it('measures and words the change over the range', () => {
+    const line = { tokenId: 'y', label: 'Yes', price: 0.536 };
+    expect(changePoints([{ t: 1, p: 0.5 }])).toBeNull();
+    expect(
+      changePoints([
+        { t: 1, p: 0.495 },
+        { t: 2, p: 0.536 },
+      ]),
+    ).toBe(4.1);
+    expect(
+      describeLine(
+        line,
+        [
+          { t: 1, p: 0.526 },
+          { t: 2, p: 0.536 },
+        ],
+        '1d',
+      ),
+    ).toBe('Yes 53.6%, up 1.0 point today');
+    expect(
+      describeLine(
+        line,
+        [
+          { t: 1, p: 0.6 },
+          { t: 2, p: 0.536 },
+        ],
+        '1m',
+      ),
+    ).toBe('Yes 53.6%, down 6.4 points this month');
+    expect(
+      describeLine(
+        line,
+        [
+          { t: 1, p: 0.536 },
+          { t: 2, p: 0.536 },
+        ],
+        'all',
+      ),
+    ).toBe('Yes 53.6%, unchanged since trading began');
+    expect(describeLine(line, undefined, '1w')).toBe('Yes 53.6%, history loading');
+    expect([formatChange(4.1), formatChange(-0.04), formatChange(-12)]).toEqual(['▲ 4.1', '0.0', '▼ 12.0']);
+  });
+});

@@ -1,0 +1,202 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { CHART_RANGES, type ChartRange } from '../../../../contract/chart-range';
+import { Skeleton } from '../../../components/skeleton';
+import { formatChange, formatExact, formatPercent } from '../../../lib/format';
+import { priceHistoriesQueryOptions } from '../api/price-history';
+import type { ChartLine } from '../chart-lines';
+import { alignHistories, changePoints, describeLine } from '../line-summary';
+import { LINE_COLOURS } from '../line-colours';
+import { ChartFrame, chartHeading, PLOT_HEIGHT } from './chart-frame';
+import PricePlot from './price-plot';
+
+const RANGE_LABEL: Record<ChartRange, string> = { '1d': '1D', '1w': '1W', '1m': '1M', all: 'ALL' };
+const RANGE_NAME: Record<ChartRange, string> = {
+  '1d': 'one day',
+  '1w': 'one week',
+  '1m': 'one month',
+  all: 'all time',
+};
+
+/** Follows the theme class on <html> (the toggle and the system setting both set it). */
+function useDarkTheme(): boolean {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  useEffect(() => {
+    const root = document.documentElement;
+    const observer = new MutationObserver(() => setDark(root.classList.contains('dark')));
+    observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
+}
+
+const timeOf = (t: number) => formatExact(new Date(t * 1000).toISOString());
+
+/**
+ * The event page's chart: the leading outcomes' chance over the chosen range (kept in the URL), a
+ * legend with the current value and the change over the range (a sentence for screen readers),
+ * and a crosshair that follows the pointer or the arrow keys, with the exact time and values.
+ */
+export default function PriceHistoryPanel({
+  slug,
+  lines,
+  range,
+}: {
+  slug: string;
+  lines: ChartLine[];
+  range: ChartRange;
+}) {
+  const tokens = useMemo(() => lines.map((l) => l.tokenId), [lines]);
+  const query = useQuery({ ...priceHistoriesQueryOptions(tokens, range), placeholderData: keepPreviousData });
+  const histories = query.data;
+  const failed = query.isError && histories === undefined;
+  const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);
+  const labels = useMemo(() => lines.map((l) => l.label), [lines]);
+  const dark = useDarkTheme();
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [announced, setAnnounced] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new data set (another range) starts without a crosshair.
+  useEffect(() => setCursor(null), [aligned]);
+
+  const points = aligned?.x.length ?? 0;
+  const readoutAt = (index: number) =>
+    `${timeOf(aligned!.x[index]!)}: ${lines
+      .map((line, i) => `${line.label} ${formatPercent(aligned!.ys[i]![index] ?? null)}`)
+      .join(', ')}`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!aligned || points === 0) return;
+    const step = event.shiftKey ? 10 : 1;
+    const from = cursor ?? points - 1;
+    const moves: Record<string, number> = {
+      ArrowLeft: from - step,
+      ArrowRight: from + step,
+      Home: 0,
+      End: points - 1,
+    };
+    if (event.key === 'Escape') return setCursor(null);
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = Math.max(0, Math.min(points - 1, next));
+    setCursor(index);
+    setAnnounced(readoutAt(index));
+  };
+
+  const readout =
+    aligned && points > 0
+      ? cursor === null
+        ? `Latest ${timeOf(aligned.x[points - 1]!)}. Point at the chart or use the arrow keys.`
+        : readoutAt(cursor)
+      : null;
+
+  return (
+    <ChartFrame
+      heading={chartHeading}
+      controls={
+        // The router marks the link of the range shown with aria-current="page".
+        <nav aria-label="Chart range" className="flex shrink-0 gap-0.5 sm:gap-1">
+          {CHART_RANGES.map((r) => (
+            <Link
+              key={r}
+              to="/e/$slug"
+              params={{ slug }}
+              search={{ range: r }}
+              replace
+              resetScroll={false}
+              className={`relative inline-flex h-8 min-w-9 items-center justify-center rounded-md px-1.5 text-sm sm:min-w-10 sm:px-2 font-medium ${
+                r === range
+                  ? 'bg-accent-600 text-white'
+                  : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800'
+              }`}
+            >
+              {RANGE_LABEL[r]}
+              <span className="sr-only"> ({RANGE_NAME[r]})</span>
+            </Link>
+          ))}
+        </nav>
+      }
+      legend={
+        <ul className="space-y-1 text-sm">
+          {lines.map((line, i) => {
+            const history = histories?.[i];
+            const change = history ? changePoints(history) : null;
+            return (
+              <li key={line.tokenId} className="relative flex h-5 items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className={`size-2.5 shrink-0 rounded-full ${LINE_COLOURS[i]!.swatch}`}
+                />
+                <span aria-hidden="true" className="min-w-0 flex-1 truncate" title={line.label}>
+                  {line.label}
+                </span>
+                <span aria-hidden="true" className="font-semibold tabular-nums">
+                  {formatPercent(line.price)}
+                </span>
+                <span
+                  aria-hidden="true"
+                  className={`w-14 text-right text-xs tabular-nums ${
+                    change === null || change === 0
+                      ? 'text-neutral-600 dark:text-neutral-400'
+                      : change > 0
+                        ? 'text-green-700 dark:text-green-400'
+                        : 'text-red-700 dark:text-red-400'
+                  }`}
+                >
+                  {change === null ? '—' : formatChange(change)}
+                </span>
+                <span className="sr-only">{describeLine(line, history, range)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      }
+      readout={
+        <>
+          {readout}
+          <span className="sr-only" aria-live="polite">
+            {announced}
+          </span>
+        </>
+      }
+      plot={
+        failed ? (
+          <p className="flex h-full items-center justify-center text-sm text-neutral-600 dark:text-neutral-400">
+            The price history could not be loaded.
+          </p>
+        ) : !aligned ? (
+          <Skeleton className="h-full w-full" />
+        ) : points === 0 ? (
+          <p className="flex h-full items-center justify-center text-sm text-neutral-600 dark:text-neutral-400">
+            No trading in this range yet.
+          </p>
+        ) : (
+          // The crosshair is a slider over the chart's points: arrow keys, Home and End move it.
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label={`Chart of ${lines.map((l) => l.label).join(', ')} over ${RANGE_NAME[range]}; arrow keys move the crosshair`}
+            aria-valuemin={0}
+            aria-valuemax={points - 1}
+            aria-valuenow={cursor ?? points - 1}
+            aria-valuetext={readoutAt(cursor ?? points - 1)}
+            onKeyDown={onKeyDown}
+            data-testid="price-chart"
+            className="h-full rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+          >
+            <PricePlot
+              x={aligned.x}
+              ys={aligned.ys}
+              labels={labels}
+              dark={dark}
+              height={PLOT_HEIGHT}
+              cursor={cursor}
+              onCursor={setCursor}
+            />
+          </div>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/open';
+import {
+  dayAgoPrice,
+  type HistoryRow,
+  type PricePoint,
+  type Series,
+  toRows,
+  unpackRow,
+  WEEK_S,
+} from './packing';
+
+/**
+ * The one module that owns the price-history SQL: bulk writes of packed weekly rows, the outcome
+ * token lookup kept in step with the markets, and the reads behind /prices-history.
+ */
+
+/** Rows per statement: ~2 kB each, so one JSON parameter stays a few MB (PGlite's memory). */
+const CHUNK = 2000;
+
+const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toString('base64') : null);
+
+/**
+ * Writes series in one `json_to_recordset` statement per chunk of rows (see TOOLCHAIN: PGlite bulk
+ * loads). A week already stored for a token is replaced by the new one. Each series is a token's
+ * whole history up to its latest point: its 24-hour mark (price_marks) is taken from it.
+ */
+export async function writeSeries(db: Db, series: Iterable<Series>): Promise<number> {
+  let pending: HistoryRow[] = [];
+  let written = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const payload = pending.map((r) => ({
+      k: r.tokenId,
+      w: r.week,
+      s: r.startTs,
+      d: r.stepS,
+      p: base64(r.prices),
+      o: base64(r.offsets),
+    }));
+    await db.execute(sql`
+      INSERT INTO price_history (token_id, week, start_ts, step_s, prices, offsets)
+      SELECT k, w, s, d, decode(p, 'base64'), decode(o, 'base64')
+      FROM json_to_recordset(${JSON.stringify(payload)}::json) AS t(k text, w int, s int, d int, p text, o text)
+      ON CONFLICT (token_id, week) DO UPDATE SET start_ts = EXCLUDED.start_ts, step_s = EXCLUDED.step_s,
+        prices = EXCLUDED.prices, offsets = EXCLUDED.offsets`);
+    written += pending.length;
+    pending = [];
+  };
+  const marks: { k: string; p: number }[] = [];
+  for (const one of series) {
+    const mark = dayAgoPrice(one);
+    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
+    for (const row of toRows(one)) {
+      pending.push(row);
+      if (pending.length >= CHUNK) await flush();
+    }
+  }
+  await flush();
+  for (let i = 0; i < marks.length; i += CHUNK * 10) {
+    await db.execute(sql`
+      INSERT INTO price_marks (token_id, day_ago_price)
+      SELECT k, p FROM json_to_recordset(${JSON.stringify(marks.slice(i, i + CHUNK * 10))}::json) AS t(k text, p float8)
+      ON CONFLICT (token_id) DO UPDATE SET day_ago_price = EXCLUDED.day_ago_price`);
+  }
+  return written;
+}
+
+/** Removes the stored history of these tokens (an import replaces a token's whole history). */
+export async function deleteHistory(db: Db, tokenIds: readonly string[]): Promise<void> {
+  if (tokenIds.length === 0) return;
+  const ids = JSON.stringify(tokenIds);
+  await db.execute(
+    sql`DELETE FROM price_history WHERE token_id IN (SELECT json_array_elements_text(${ids}::json))`,
+  );
+  await db.execute(
+    sql`DELETE FROM price_marks WHERE token_id IN (SELECT json_array_elements_text(${ids}::json))`,
+  );
+}
+
+/**
+ * Rebuilds the outcome-token lookup for these events' markets (after their markets were written;
+ * the old rows went with the old markets, by cascade). A token listed twice keeps its first market.
+ */
+export async function indexOutcomeTokens(db: Db, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO outcome_tokens (token_id, market_id, outcome)
+    SELECT DISTINCT ON (t.token_id) t.token_id, m.id, (t.n - 1)::smallint
+    FROM markets m, unnest(m.clob_token_ids) WITH ORDINALITY AS t(token_id, n)
+    WHERE m.event_id IN (SELECT json_array_elements_text(${JSON.stringify(eventIds)}::json)::bigint)
+    ORDER BY t.token_id, m.id
+    ON CONFLICT (token_id) DO UPDATE SET market_id = EXCLUDED.market_id, outcome = EXCLUDED.outcome`);
+}
+
+export interface TokenInfo {
+  tokenId: string;
+  marketId: string;
+  outcome: number;
+  /** The market's JSON-encoded outcome prices and token ids, as the catalog serves them. */
+  outcomePrices: string;
+  clobTokenIds: string[];
+}
+
+export async function findToken(db: Db, tokenId: string): Promise<TokenInfo | null> {
+  const [row] = await rows<TokenInfo>(
+    db,
+    sql`SELECT o.token_id AS "tokenId", o.market_id AS "marketId", o.outcome, m.outcome_prices AS "outcomePrices",
+          m.clob_token_ids AS "clobTokenIds"
+        FROM outcome_tokens o JOIN markets m ON m.id = o.market_id WHERE o.token_id = ${tokenId}`,
+  );
+  return row ?? null;
+}
+
+/** The catalog's current price of the token's outcome, or null when it is not a number in 0…1. */
+export function currentPrice(token: TokenInfo): number | null {
+  try {
+    const prices: unknown = JSON.parse(token.outcomePrices);
+    const p = Array.isArray(prices) ? Number(prices[token.outcome]) : Number.NaN;
+    return Number.isFinite(p) && p >= 0 && p <= 1 ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+interface StoredRow {
+  week: number;
+  startTs: number;
+  stepS: number;
+  prices: Uint8Array;
+  offsets: Uint8Array | null;
+}
+
+/**
+ * The token's points with from ≤ t ≤ to (unix seconds), or the latest `lastSeconds` of its history
+ * when `from` is undefined. A token without a series of its own in a two-outcome market is served
+ * as 1 − its sibling's series. The very last stored point is served at the catalog's current
+ * price, so the chart and the catalog always agree.
+ */
+export async function readHistory(
+  db: Db,
+  token: TokenInfo,
+  window: { from?: number; to?: number; lastSeconds?: number },
+): Promise<PricePoint[]> {
+  const sibling = token.clobTokenIds.length === 2 ? token.clobTokenIds[1 - token.outcome] : undefined;
+  const latest = await rows<{ tokenId: string; week: number }>(
+    db,
+    sql`SELECT token_id AS "tokenId", max(week) AS week FROM price_history
+        WHERE token_id IN (${token.tokenId}, ${sibling ?? token.tokenId}) GROUP BY token_id`,
+  );
+  const source = latest.find((r) => r.tokenId === token.tokenId) ?? latest[0];
+  if (!source) return [];
+  const complement = source.tokenId !== token.tokenId;
+  const [lastRow] = await loadWeeks(db, source.tokenId, source.week, source.week);
+  const lastPoint = lastRow ? unpackRow(lastRow, complement).at(-1) : undefined;
+  if (!lastPoint) return [];
+  const to = Math.min(window.to ?? lastPoint.t, lastPoint.t);
+  const from =
+    window.from ??
+    (window.lastSeconds !== undefined ? lastPoint.t - window.lastSeconds : Number.NEGATIVE_INFINITY);
+  if (from > to) return [];
+  const firstWeek = Number.isFinite(from) ? Math.floor(from / WEEK_S) : -1;
+  const lastWeek = Math.floor(to / WEEK_S);
+  const stored =
+    firstWeek === source.week && lastWeek === source.week
+      ? [lastRow!]
+      : await loadWeeks(db, source.tokenId, firstWeek, lastWeek);
+  const points: PricePoint[] = [];
+  for (const row of stored)
+    for (const point of unpackRow(row, complement)) if (point.t >= from && point.t <= to) points.push(point);
+  const price = currentPrice(token);
+  const end = points.at(-1);
+  if (end && end.t === lastPoint.t && price !== null) end.p = price;
+  return points;
+}
+
+async function loadWeeks(db: Db, tokenId: string, first: number, last: number): Promise<StoredRow[]> {
+  const found = await rows<StoredRow>(
+    db,
+    sql`SELECT week, start_ts AS "startTs", step_s AS "stepS", prices, offsets FROM price_history
+        WHERE token_id = ${tokenId} AND week BETWEEN ${first} AND ${last} ORDER BY week`,
+  );
+  return found.map((r) => ({
+    ...r,
+    prices: asBytes(r.prices),
+    offsets: r.offsets ? asBytes(r.offsets) : null,
+  }));
+}
+
+/** node-postgres hands back a Buffer, PGlite a Uint8Array: both are bytes. */
+const asBytes = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
