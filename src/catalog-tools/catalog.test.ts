@@ -117,24 +117,25 @@ describe('npm run catalog', () => {
 
   it('syncs from another running service, with a progress line and a summary', async () => {
     const { buildTestApp } = await import('../server/test/app');
-    const { upsertEvents } = await import('../server/catalog/load');
-    const { generateCatalog } = await import('./generate');
+    const { replaceWithGenerated } = await import('./seed');
     const source = await buildTestApp();
     try {
-      await upsertEvents(source.database.db, generateCatalog({ events: 40, seed: 'cli-sync' }));
+      await replaceWithGenerated(source.database.db, { events: 40, seed: 'cli-sync' });
       await source.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = source.app.server.address() as import('node:net').AddressInfo;
       const run = await catalog(
         'sync',
         '--from',
         `http://127.0.0.1:${port}/gamma`,
+        '--clob',
+        `http://127.0.0.1:${port}/clob`,
         '--data-dir',
         join(work, 'mirror'),
       );
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toMatch(/\[#+\] 40 \/ 40 events/);
       expect(run.stdout).toMatch(
-        /^Synced 40 events of 40 from http:\/\/127\.0\.0\.1:\d+\/gamma \(keyset pages\), \d+ tags, \d+ series, 0 retried requests/m,
+        /^Synced 40 events of 40 from http:\/\/127\.0\.0\.1:\d+\/gamma \(keyset pages\), \d+ tags, \d+ series, \d+ price histories \([\d,]+ points; \d+ tokens without\), 0 retried requests/m,
       );
     } finally {
       await source.close();

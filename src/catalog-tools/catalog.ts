@@ -24,11 +24,12 @@ const USAGE = `Usage:
       [{"market": "<token id>", "history": [{"t": <unix s>, "p": <0..1>}, ...]}, ...] (or one).
       Each replaces that token's stored history; the tokens must be in the catalog. If any entry
       is invalid, nothing is imported and every problem is listed.
-  npm run catalog -- sync --from GAMMA_URL [--data-dir DIR]
+  npm run catalog -- sync --from GAMMA_URL [--clob CLOB_URL] [--data-dir DIR]
       Makes this catalog a mirror of the service at GAMMA_URL (another Marketdesk, or any service
       that speaks its catalog interface): events with their markets, tags and series, by keyset
       pages (offset pages where the source has none). Pages load one transaction at a time, so an
       interrupted sync resumes where it stopped when run again; a 429 waits for its Retry-After.
+      With --clob (the source's trading base URL), the tokens' price histories follow.
 
 The database is DATABASE_URL when set, otherwise the embedded database in DATA_DIR (default ./data;
 --data-dir overrides it). Stop the server first when it uses the same embedded database.
@@ -40,6 +41,7 @@ interface Command {
   name: 'generate' | 'import' | 'import-history' | 'sync';
   file?: string;
   from?: string;
+  clob?: string;
   events: number;
   seed: string;
   now: Date;
@@ -60,7 +62,9 @@ export function parseCommand(argv: string[]): Command {
     throw new UsageError(name ? `Unknown command "${name}".` : 'Missing command.');
 
   const dataDir = values['data-dir'];
-  if (name !== 'sync' && values.from !== undefined) throw new UsageError('--from only applies to sync.');
+  for (const flag of ['from', 'clob'] as const)
+    if (name !== 'sync' && values[flag] !== undefined)
+      throw new UsageError(`--${flag} only applies to sync.`);
   if (name === 'sync') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}".`);
     for (const flag of ['events', 'seed', 'now'] as const)
@@ -70,9 +74,13 @@ export function parseCommand(argv: string[]): Command {
       throw new UsageError(
         "sync needs --from with the source's catalog base URL, such as http://host:8080/gamma.",
       );
+    const clob = values.clob;
+    if (clob !== undefined && !/^https?:\/\/[^\s]+$/.test(clob))
+      throw new UsageError("--clob must be the source's trading base URL, such as http://host:8080/clob.");
     return {
       name,
       from,
+      ...(clob ? { clob } : {}),
       events: 0,
       seed: DEFAULT_SEED,
       now: startOfUtcDay(),
@@ -123,6 +131,7 @@ function parse(argv: string[]) {
       seed: { type: 'string' },
       now: { type: 'string' },
       from: { type: 'string' },
+      clob: { type: 'string' },
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -155,13 +164,13 @@ async function run(command: Command): Promise<number> {
   if (command.dataDir && config.DATABASE_URL)
     console.error('note: DATABASE_URL is set, so --data-dir is ignored.');
   // Read and parse the file before opening the database: a bad file fails fast and touches nothing.
-  const text = command.name === 'generate' ? '' : await readFile(command.file!, 'utf8');
+  const text = command.file === undefined ? '' : await readFile(command.file, 'utf8');
   const raws = command.name === 'import' ? parseImportText(text) : [];
   const histories = command.name === 'import-history' ? parseHistoryText(text) : [];
   let database: Database | undefined;
   try {
     database = await openConfiguredDatabase(config);
-    if (command.name === 'sync') return await sync(database, command.from!);
+    if (command.name === 'sync') return await sync(database, command.from!, command.clob);
     if (command.name === 'import-history') {
       const report = await importHistories(database.db, histories);
       const lines = formatHistoryReport(report, command.file!);
@@ -192,18 +201,24 @@ async function run(command: Command): Promise<number> {
   }
 }
 
-async function sync(database: Database, from: string): Promise<number> {
+async function sync(database: Database, from: string, clob: string | undefined): Promise<number> {
   const bar = progressBar();
   // Ctrl-C stops between pages; what is loaded stays, and the next sync resumes from there.
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
-  const summary = await syncCatalog(database.db, { gamma: from, onProgress: bar, signal: stop.signal });
+  const summary = await syncCatalog(database.db, {
+    gamma: from,
+    ...(clob ? { clob } : {}),
+    onProgress: bar,
+    signal: stop.signal,
+  });
   process.stderr.write('\n');
   console.log(
     `${summary.complete ? 'Synced' : 'Stopped: synced'} ${summary.events.toLocaleString('en')} events` +
       `${summary.total === null ? '' : ` of ${summary.total.toLocaleString('en')}`} from ${from} ` +
       `(${summary.mode} pages${summary.resumedFrom ? `, resumed after ${summary.resumedFrom.toLocaleString('en')}` : ''}` +
       `${summary.skipped ? `, ${summary.skipped} skipped` : ''}), ${summary.tags} tags, ${summary.series} series, ` +
+      `${clob ? `${summary.histories} price histories (${summary.points.toLocaleString('en')} points; ${summary.noHistory} tokens without), ` : ''}` +
       `${summary.retries} retried request${summary.retries === 1 ? '' : 's'}, in ${summary.seconds.toFixed(1)} s.` +
       `${summary.complete ? '' : ' Run the same command again to go on.'}`,
   );
@@ -213,13 +228,14 @@ async function sync(database: Database, from: string): Promise<number> {
 /** One line on stderr, rewritten in place: a bar when the source tells its total, a count otherwise. */
 function progressBar(): (progress: SyncProgress) => void {
   const started = performance.now();
-  return ({ events, total }) => {
+  return ({ events, total, histories }) => {
     const rate = Math.round(events / Math.max(0.001, (performance.now() - started) / 1000));
     const width = 30;
     const filled = total ? Math.min(width, Math.round((events / total) * width)) : 0;
     const bar = total ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : '';
     const count = `${events.toLocaleString('en')}${total ? ` / ${total.toLocaleString('en')}` : ''} events`;
-    process.stderr.write(`\r  ${bar}${count}, ${rate.toLocaleString('en')}/s   `);
+    const copied = histories === undefined ? '' : `, ${histories.toLocaleString('en')} price histories`;
+    process.stderr.write(`\r  ${bar}${count}, ${rate.toLocaleString('en')}/s${copied}   `);
   };
 }
 

@@ -3,6 +3,7 @@ import { MAX_UNIX_SECONDS } from '../contract/price-history';
 import { type Db, rows } from '../server/db/open';
 import { PRICE_UNITS, type Series } from '../server/history/packing';
 import { deleteHistory, writeSeries } from '../server/history/store';
+import type { Tx } from './import';
 import { ImportFileError } from './normalize';
 
 /**
@@ -97,7 +98,12 @@ function readEntry(raw: unknown, index: number): { series: Series | null; errors
 }
 
 /** Validates every entry, checks its token against the catalog, then writes all of them in one transaction. */
-export async function importHistories(db: Db, raws: readonly unknown[]): Promise<HistoryImportReport> {
+export async function importHistories(
+  db: Db,
+  raws: readonly unknown[],
+  /** Written in the same transaction, after the histories (a sync's progress). */
+  alongside?: (tx: Tx) => Promise<void>,
+): Promise<HistoryImportReport> {
   const errors: HistoryImportError[] = [];
   const series: { index: number; series: Series }[] = [];
   const seen = new Map<string, number>();
@@ -143,6 +149,7 @@ export async function importHistories(db: Db, raws: readonly unknown[]): Promise
       tx,
       series.map((s) => s.series),
     );
+    await alongside?.(tx);
   });
   return {
     ...report,

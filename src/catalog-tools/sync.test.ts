@@ -2,14 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app';
-import { upsertEvents } from '../server/catalog/load';
 import { type Database, rows } from '../server/db/open';
 import { buildTestApp, type TestApp } from '../server/test/app';
 import { openTestDatabase } from '../server/test/database';
 import { FIXTURE_FILES, fixtureText } from './fixtures';
-import { generateCatalog } from './generate';
 import { importEvents } from './import';
 import { parseImportText } from './normalize';
+import { replaceWithGenerated } from './seed';
 import { retryAfterMs, type SyncOptions, syncCatalog } from './sync';
 
 /**
@@ -19,13 +18,16 @@ import { retryAfterMs, type SyncOptions, syncCatalog } from './sync';
 
 let source: TestApp;
 let gamma: string;
+let clob: string;
 
 beforeAll(async () => {
   source = await buildTestApp();
-  await upsertEvents(
-    source.database.db,
-    generateCatalog({ events: 130, seed: 'sync', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  // The demo catalog with its price histories.
+  await replaceWithGenerated(source.database.db, {
+    events: 130,
+    seed: 'sync',
+    now: new Date('2026-11-01T00:00:00Z'),
+  });
   const real = Object.keys(FIXTURE_FILES).flatMap((name) =>
     parseImportText(fixtureText(name as keyof typeof FIXTURE_FILES)),
   );
@@ -38,35 +40,65 @@ beforeAll(async () => {
     sql`INSERT INTO series (id, slug, title) VALUES (987654, 'lonely', 'Lonely')`,
   );
   await source.app.listen({ port: 0, host: '127.0.0.1' });
-  gamma = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}/gamma`;
+  const origin = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
+  gamma = `${origin}/gamma`;
+  clob = `${origin}/clob`;
 });
 afterAll(() => source.close());
 
 const noWait = async () => {};
 
-/** Both services' answers to the same catalog requests, as text. */
-async function expectMirror(mirror: Database): Promise<void> {
+/** Markets' 24-hour change comes from price history: without histories a mirror has none. */
+const withoutHistory = (body: string) => body.replace(/,"oneDayPriceChange":-?[0-9.e-]+/g, '');
+
+/**
+ * Both services' answers to the same requests, as text: every event page, tags, series, markets and,
+ * when histories were synced, every token's price history (else the answers less the 24-hour change).
+ */
+async function expectMirror(mirror: Database, { histories }: { histories: boolean }): Promise<void> {
   const app = await buildApp({ config: source.config, database: mirror });
   try {
-    const answer = async (url: string) => (await app.inject({ method: 'GET', url: `/gamma${url}` })).body;
-    const original = async (url: string) =>
-      (await source.app.inject({ method: 'GET', url: `/gamma${url}` })).body;
+    const same = histories ? (body: string) => body : withoutHistory;
+    const answer = async (url: string) => same((await app.inject({ method: 'GET', url })).body);
+    const original = async (url: string) => same((await source.app.inject({ method: 'GET', url })).body);
     const total = Number(
       (await source.app.inject({ method: 'GET', url: '/gamma/events?limit=0' })).headers['x-total-count'],
     );
     expect(total).toBeGreaterThan(130);
     for (let offset = 0; offset < total; offset += 100) {
-      const url = `/events?order=id&limit=100&offset=${offset}`;
+      const url = `/gamma/events?order=id&limit=100&offset=${offset}`;
       expect(await answer(url), url).toBe(await original(url));
     }
     for (const url of [
-      '/tags',
-      '/series',
-      '/events?order=volume&ascending=false&limit=7',
-      '/markets?limit=500',
-      '/events/slug/fed-decision-in-september-762',
+      '/gamma/tags',
+      '/gamma/series',
+      '/gamma/events?order=volume&ascending=false&limit=7',
+      '/gamma/markets?limit=500',
+      '/gamma/events/slug/fed-decision-in-september-762',
     ]) {
       expect(await answer(url), url).toBe(await original(url));
+    }
+    if (!histories) return;
+    const [withHistory] = await rows<{ n: number }>(
+      source.database.db,
+      sql`SELECT count(*)::int AS n FROM price_history`,
+    );
+    expect(withHistory!.n).toBeGreaterThan(100);
+    const stored = sql`SELECT count(DISTINCT token_id)::int AS n FROM price_history`;
+    const [mirrored] = await rows<{ n: number }>(mirror.db, stored);
+    const [original_] = await rows<{ n: number }>(source.database.db, stored);
+    expect(mirrored!.n).toBe(original_!.n);
+    // A sample of the tokens (every outcome of the sampled markets), two ranges each.
+    const tokens = await rows<{ token: string }>(
+      source.database.db,
+      sql`SELECT token_id AS token FROM outcome_tokens WHERE market_id IN
+            (SELECT id FROM markets ORDER BY id LIMIT 60) ORDER BY token_id`,
+    );
+    for (const { token } of tokens) {
+      for (const range of ['interval=max', 'interval=1w&fidelity=180']) {
+        const url = `/clob/prices-history?market=${token}&${range}`;
+        expect(await answer(url), url).toBe(await original(url));
+      }
     }
   } finally {
     await app.close();
@@ -94,16 +126,35 @@ describe('catalog sync', () => {
       expect(summary).toMatchObject({ mode: 'keyset', complete: true, resumedFrom: 0, retries: 0 });
       expect(summary.events).toBe(summary.total);
       expect(pages.at(-1)).toBe(summary.total);
-      await expectMirror(mirror);
+      await expectMirror(mirror, { histories: false });
       // Idempotent: a second sync changes nothing.
       const again = await syncCatalog(mirror.db, { gamma, pageSize: 40 });
       expect(again.events).toBe(summary.events);
-      await expectMirror(mirror);
+      await expectMirror(mirror, { histories: false });
       const [progress] = await rows<{ n: number }>(
         mirror.db,
         sql`SELECT count(*)::int AS n FROM sync_progress`,
       );
       expect(progress!.n).toBe(0);
+    });
+  });
+
+  it('with clob, price histories too: the same tokens stored, sampled tokens answer /prices-history as at the source; resumable', async () => {
+    await withMirror(async (mirror) => {
+      const stop = new AbortController();
+      const first = await syncCatalog(mirror.db, {
+        gamma,
+        clob,
+        pageSize: 50,
+        signal: stop.signal,
+        onProgress: (p) => (p.histories ?? 0) >= 50 && stop.abort(),
+      });
+      expect(first.complete).toBe(false);
+      expect(first.histories).toBeGreaterThanOrEqual(50);
+      const second = await syncCatalog(mirror.db, { gamma, clob, pageSize: 50 });
+      expect(second.complete).toBe(true);
+      expect(second.points).toBeGreaterThan(0);
+      await expectMirror(mirror, { histories: true });
     });
   });
 
@@ -122,7 +173,7 @@ describe('catalog sync', () => {
       const second = await syncCatalog(mirror.db, { gamma, pageSize: 25 });
       expect(second).toMatchObject({ complete: true, resumedFrom: 50 });
       expect(second.pages).toBe(Math.ceil((second.total! - 50) / 25));
-      await expectMirror(mirror);
+      await expectMirror(mirror, { histories: false });
     });
   });
 
@@ -148,7 +199,7 @@ describe('catalog sync', () => {
       expect(summary.complete).toBe(true);
       expect(summary.retries).toBe(waits.length);
       expect(waits.filter((ms) => ms === 7000).length).toBeGreaterThan(2);
-      await expectMirror(mirror);
+      await expectMirror(mirror, { histories: false });
     });
   });
 
@@ -160,7 +211,7 @@ describe('catalog sync', () => {
           : fetch(input, init);
       const summary = await syncCatalog(mirror.db, { gamma, pageSize: 30, fetch: noKeyset, sleep: noWait });
       expect(summary).toMatchObject({ mode: 'offset', complete: true });
-      await expectMirror(mirror);
+      await expectMirror(mirror, { histories: false });
     });
   });
 

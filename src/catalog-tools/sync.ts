@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Series, Tag } from '../contract/catalog';
 import { type Db, rows } from '../server/db/open';
 import { importEvents, type Tx } from './import';
+import { importHistories } from './import-history';
 import { analyzeCatalog } from './seed';
 
 /**
@@ -10,12 +11,16 @@ import { analyzeCatalog } from './seed';
  * the source has no keyset), each page through the same normalise-and-load path as `import`, in one
  * transaction with the sync's progress: a sync killed at any moment resumes after its last loaded page,
  * and loading a page twice changes nothing. Tags and series no event carries come from their lists.
+ * With `clob`, the price histories of the synced tokens follow, a batch of tokens per transaction
+ * (for a two-outcome market only the first: the second is served as 1 − the first, docs/api.md §6a).
  * Requests are paced by the source: a 429 waits its Retry-After; failures are retried with backoff.
  */
 
 export interface SyncOptions {
   /** The source's catalog base URL (`https://…/gamma`). */
   gamma: string;
+  /** The source's trading base URL (`https://…/clob`), for price histories. */
+  clob?: string;
   /** Events per page (keyset pages allow up to 500). */
   pageSize?: number;
   fetch?: typeof fetch;
@@ -29,6 +34,8 @@ export interface SyncOptions {
 
 export interface SyncProgress {
   events: number;
+  /** Price histories copied so far. */
+  histories?: number;
   /** The source's event count when it says (X-Total-Count), else null. */
   total: number | null;
   pages: number;
@@ -45,6 +52,10 @@ export interface SyncSummary extends SyncProgress {
   skipped: number;
   seconds: number;
   complete: boolean;
+  /** Price histories copied, their points, and tokens the source had no history for. */
+  histories: number;
+  points: number;
+  noHistory: number;
 }
 
 export class SyncError extends Error {}
@@ -71,6 +82,9 @@ export async function syncCatalog(db: Db, options: SyncOptions): Promise<SyncSum
     skipped: 0,
     seconds: 0,
     complete: false,
+    histories: 0,
+    points: 0,
+    noHistory: 0,
   };
 
   summary.tags = await copyList<Tag>(http, `${gamma}/tags`, (items) => insertTags(db, items));
@@ -78,43 +92,138 @@ export async function syncCatalog(db: Db, options: SyncOptions): Promise<SyncSum
   summary.total = await http.total(`${gamma}/events?limit=0`);
 
   const saved = await progressOf(db, source);
-  let position = saved?.position ?? '';
-  summary.resumedFrom = saved?.done ?? 0;
-  summary.events = summary.resumedFrom;
-  summary.mode = saved?.mode ?? ((await http.exists(`${gamma}/events/keyset?limit=1`)) ? 'keyset' : 'offset');
-
-  while (!options.signal?.aborted) {
-    const { events, next } =
-      summary.mode === 'keyset'
-        ? await keysetPage(http, gamma, pageSize, position)
-        : await offsetPage(http, gamma, Math.min(pageSize, 100), Number(position || 0));
-    if (events.length === 0 && next === null) break;
-    const done = summary.events + events.length;
-    const report = await importEvents(db, events, {
-      analyze: false,
-      alongside: (tx) =>
-        next === null ? forget(tx, source) : remember(tx, source, summary.mode, next, done),
-    });
-    if (report.errors.length > 0) {
-      const first = report.errors[0]!;
+  const clob = options.clob?.replace(/\/+$/, '');
+  if (saved?.phase === 'histories') {
+    if (!clob)
       throw new SyncError(
-        `the source's event ${first.id ?? `#${first.index}`} cannot be loaded: ${first.field}: ${first.reason} (${report.errors.length} problem(s) in this page; nothing of it was loaded)`,
+        'the interrupted sync of this source was copying price histories: give --clob again',
       );
-    }
-    summary.skipped += report.skipped;
-    summary.events = done;
-    summary.pages++;
-    options.onProgress?.({ events: summary.events, total: summary.total, pages: summary.pages });
-    if (next === null) {
-      summary.complete = true;
-      break;
-    }
-    position = next;
+    summary.complete = true;
+  } else {
+    await syncEvents(saved);
+  }
+  if (summary.complete && clob) {
+    summary.complete = false;
+    await syncHistories(
+      db,
+      http,
+      clob,
+      source,
+      saved?.phase === 'histories' ? saved : null,
+      summary,
+      options,
+    );
   }
   if (summary.complete) await analyzeCatalog(db);
   summary.retries = http.retries;
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
+
+  async function syncEvents(saved: Saved | null): Promise<void> {
+    let position = saved?.position ?? '';
+    summary.resumedFrom = saved?.done ?? 0;
+    summary.events = summary.resumedFrom;
+    summary.mode =
+      (saved?.phase as 'keyset' | 'offset' | undefined) ??
+      ((await http.exists(`${gamma}/events/keyset?limit=1`)) ? 'keyset' : 'offset');
+
+    while (!options.signal?.aborted) {
+      const { events, next } =
+        summary.mode === 'keyset'
+          ? await keysetPage(http, gamma, pageSize, position)
+          : await offsetPage(http, gamma, Math.min(pageSize, 100), Number(position || 0));
+      if (events.length === 0 && next === null) break;
+      const done = summary.events + events.length;
+      const report = await importEvents(db, events, {
+        analyze: false,
+        // After the last page: the histories' step next, or nothing left to resume.
+        alongside: (tx) =>
+          next !== null
+            ? remember(tx, source, summary.mode, next, done)
+            : clob
+              ? remember(tx, source, 'histories', '', 0)
+              : forget(tx, source),
+      });
+      if (report.errors.length > 0) {
+        const first = report.errors[0]!;
+        throw new SyncError(
+          `the source's event ${first.id ?? `#${first.index}`} cannot be loaded: ${first.field}: ${first.reason} (${report.errors.length} problem(s) in this page; nothing of it was loaded)`,
+        );
+      }
+      summary.skipped += report.skipped;
+      summary.events = done;
+      summary.pages++;
+      options.onProgress?.({ events: summary.events, total: summary.total, pages: summary.pages });
+      if (next === null) {
+        summary.complete = true;
+        break;
+      }
+      position = next;
+    }
+  }
+}
+
+/** Tokens whose histories are copied per transaction. */
+const HISTORY_BATCH = 25;
+
+async function syncHistories(
+  db: Db,
+  http: PacedClient,
+  clob: string,
+  source: string,
+  saved: Saved | null,
+  summary: SyncSummary,
+  options: SyncOptions,
+): Promise<void> {
+  let after = saved?.position ?? '';
+  let done = saved?.done ?? 0;
+  while (!options.signal?.aborted) {
+    const tokens = await tokensAfter(db, after, HISTORY_BATCH);
+    if (tokens.length === 0) {
+      await forget(db, source);
+      summary.complete = true;
+      return;
+    }
+    const entries: { market: string; history: unknown[] }[] = [];
+    for (const token of tokens) {
+      const answer = await http.jsonOrMissing<{ history?: unknown[] }>(
+        `${clob}/prices-history?market=${encodeURIComponent(token)}&interval=max&fidelity=1`,
+      );
+      if (answer && Array.isArray(answer.history) && answer.history.length > 0)
+        entries.push({ market: token, history: answer.history });
+      else summary.noHistory++;
+    }
+    const last = tokens[tokens.length - 1]!;
+    done += entries.length;
+    const report = await importHistories(db, entries, (tx) => remember(tx, source, 'histories', last, done));
+    if (report.errors.length > 0) {
+      const first = report.errors[0]!;
+      throw new SyncError(
+        `the source's price history of token ${first.market}: ${first.field}: ${first.reason}`,
+      );
+    }
+    if (entries.length === 0) await remember(db, source, 'histories', last, done);
+    summary.histories += report.imported;
+    summary.points += report.points;
+    after = last;
+    options.onProgress?.({
+      events: summary.events,
+      total: summary.total,
+      pages: summary.pages,
+      histories: summary.histories,
+    });
+  }
+}
+
+/** The catalog's outcome tokens after `after`, in order; of a two-outcome market only the first. */
+async function tokensAfter(db: Db, after: string, limit: number): Promise<string[]> {
+  const found = await rows<{ token: string }>(
+    db,
+    sql`SELECT t.token_id AS token FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
+        WHERE t.token_id > ${after} AND (cardinality(m.clob_token_ids) <> 2 OR t.outcome = 0)
+        ORDER BY t.token_id LIMIT ${limit}`,
+  );
+  return found.map((r) => r.token);
 }
 
 interface Page {
@@ -180,29 +289,34 @@ async function insertSeries(db: Db, series: Series[]): Promise<void> {
 }
 
 interface Saved {
-  mode: 'keyset' | 'offset';
+  /** `keyset` or `offset` while copying events, `histories` after them. */
+  phase: 'keyset' | 'offset' | 'histories';
   position: string;
   done: number;
 }
 
 async function progressOf(db: Db, source: string): Promise<Saved | null> {
-  const [row] = await rows<{ phase: string; position: string; done: number }>(
+  const [row] = await rows<Saved>(
     db,
     sql`SELECT phase, position, done FROM sync_progress WHERE source = ${source}`,
   );
-  if (!row) return null;
-  const [mode, position] = [row.phase.split(':')[1] as 'keyset' | 'offset', row.position];
-  return { mode, position, done: row.done };
+  return row ?? null;
 }
 
-async function remember(tx: Tx, source: string, mode: string, position: string, done: number): Promise<void> {
+async function remember(
+  tx: Tx | Db,
+  source: string,
+  phase: Saved['phase'],
+  position: string,
+  done: number,
+): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO sync_progress (source, phase, position, done) VALUES (${source}, ${`events:${mode}`}, ${position}, ${done})
+    INSERT INTO sync_progress (source, phase, position, done) VALUES (${source}, ${phase}, ${position}, ${done})
     ON CONFLICT (source) DO UPDATE SET phase = EXCLUDED.phase, position = EXCLUDED.position,
       done = EXCLUDED.done, updated_at = now()`);
 }
 
-async function forget(tx: Tx, source: string): Promise<void> {
+async function forget(tx: Tx | Db, source: string): Promise<void> {
   await tx.execute(sql`DELETE FROM sync_progress WHERE source = ${source}`);
 }
 
@@ -249,6 +363,18 @@ class PacedClient {
 
   async json<T>(url: string): Promise<T> {
     const response = await this.get(url);
+    if (!response.ok)
+      throw new SyncError(`${url} → ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as T;
+  }
+
+  /** The answer, or null for a 404 (a token the source has no history for). */
+  async jsonOrMissing<T>(url: string): Promise<T | null> {
+    const response = await this.get(url);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return null;
+    }
     if (!response.ok)
       throw new SyncError(`${url} → ${response.status}: ${(await response.text()).slice(0, 300)}`);
     return (await response.json()) as T;
