@@ -6,6 +6,7 @@ import { EventDetails } from '../features/catalog/components/event-details';
 import { EventDetailsSkeleton } from '../features/catalog/components/event-details-skeleton';
 import { chartLines } from '../features/history/chart-lines';
 import { PriceHistorySection } from '../features/history/components/price-history-section';
+import { PriceHistorySkeleton } from '../features/history/components/price-history-skeleton';
 import { loadRecordPage, pageHead } from '../lib/route-helpers';
 
 export const Route = createFileRoute('/e/$slug')({
@@ -14,7 +15,8 @@ export const Route = createFileRoute('/e/$slug')({
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   loader: ({ context: { queryClient }, params }) => loadRecordPage(queryClient, PAGES.event, params.slug),
   head: ({ loaderData }) => pageHead(PAGES.event, loaderData),
-  pendingComponent: EventDetailsSkeleton,
+  // Most events draw one line; the chart's frame is there before the event is.
+  pendingComponent: () => <EventDetailsSkeleton chart={<PriceHistorySkeleton lines={1} />} />,
   component: EventPage,
 });
 

@@ -294,7 +294,7 @@ describe('routes and documents', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers).toEqual([{ url: '/clob' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api-keys', '/time']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api-keys', '/prices-history', '/time']);
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);
     const created = doc.paths['/api-keys'].post.responses['201'].content['application/json'].schema;
     expect(created.required).toEqual(['apiKey', 'secret', 'passphrase']);

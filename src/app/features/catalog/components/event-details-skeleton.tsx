@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 
-/** The event page's shape while it loads. */
-export function EventDetailsSkeleton() {
+/** The event page's shape while it loads; `chart`: the chart's own skeleton, in the chart's place. */
+export function EventDetailsSkeleton({ chart }: { chart?: ReactNode }) {
   return (
     <div aria-hidden="true" className="space-y-6" data-testid="event-skeleton">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -13,6 +14,7 @@ export function EventDetailsSkeleton() {
         <Skeleton className="h-9 w-24" />
       </div>
       <Skeleton className="h-36 w-full sm:h-24 lg:h-[4.75rem]" />
+      {chart}
       <Skeleton className="h-6 w-32" />
       <div className="grid gap-3 lg:grid-cols-2">
         <Skeleton className="h-40" />

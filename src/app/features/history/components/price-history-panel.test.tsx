@@ -102,7 +102,7 @@ describe('PriceHistoryPanel', () => {
   it('says so when a range has no trading, or when the history cannot be loaded', async () => {
     serve({ '111': [] });
     const { unmount } = renderInApp(<PriceHistoryPanel slug="rain" lines={[YES]} range="1d" />);
-    expect(await screen.findByText('No trading in this range yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No price history for this market yet.')).toBeInTheDocument();
     expect(screen.getByText('Yes 53.6%, no price history today')).toBeInTheDocument();
     unmount();
     serve({ '111': 500 });

@@ -168,8 +168,9 @@ export default function PriceHistoryPanel({
         ) : !aligned ? (
           <Skeleton className="h-full w-full" />
         ) : points === 0 ? (
+          // Ranges count back from the latest point, so an empty answer means no history at all.
           <p className="flex h-full items-center justify-center text-sm text-neutral-600 dark:text-neutral-400">
-            No trading in this range yet.
+            No price history for this market yet.
           </p>
         ) : (
           // The crosshair is a slider over the chart's points: arrow keys, Home and End move it.
