@@ -577,12 +577,17 @@ function marketFilters(f: MarketFilters): SQL | null {
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
 }
 
-const MARKET_COLUMNS = sql`m.id, m.question, m.condition_id AS "conditionId", m.outcomes,
-  m.outcome_prices AS "outcomePrices", m.clob_token_ids AS "clobTokenIds", m.slug, m.active, m.closed,
-  m.description, ${isoUtc(sql`m.start_date`)} AS "startDate", ${isoUtc(sql`m.end_date`)} AS "endDate",
-  m.image, m.volume AS "volumeNum", m.liquidity AS "liquidityNum",
-  m.market_maker_address AS "marketMakerAddress", m.neg_risk AS "negRisk", m.group_item_title AS "groupItemTitle",
-  ${dayAgoPriceColumn(sql`m`)} AS "dayAgoPrice"`;
+/**
+ * A market as one JSON object built in the database: the embedded database hands rows to JavaScript
+ * column by column, and one JSON value per market (or per event's markets) reads several times faster
+ * than twenty columns, a text array among them (a page of 100 events: ~27 → ~13 ms for 650 markets).
+ */
+const MARKET_JSON = sql`json_build_object('id', m.id, 'question', m.question, 'conditionId', m.condition_id,
+  'outcomes', m.outcomes, 'outcomePrices', m.outcome_prices, 'clobTokenIds', m.clob_token_ids, 'slug', m.slug,
+  'active', m.active, 'closed', m.closed, 'description', m.description,
+  'startDate', ${isoUtc(sql`m.start_date`)}, 'endDate', ${isoUtc(sql`m.end_date`)}, 'image', m.image,
+  'volumeNum', m.volume, 'liquidityNum', m.liquidity, 'marketMakerAddress', m.market_maker_address,
+  'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', ${dayAgoPriceColumn(sql`m`)})`;
 
 type MarketColumns = Omit<Market, 'volume' | 'liquidity' | 'oneDayPriceChange'> & {
   dayAgoPrice: number | null;
@@ -615,17 +620,18 @@ function toMarket(row: MarketColumns): Market {
   });
 }
 
-interface MarketWithEventRow extends MarketColumns {
+interface MarketWithEventRow {
+  market: MarketColumns;
   eventId: string;
   eventSlug: string;
   eventTitle: string;
 }
 
-const MARKET_WITH_EVENT = sql`${MARKET_COLUMNS}, e.id::text AS "eventId", e.slug AS "eventSlug", e.title AS "eventTitle"
-  FROM markets m JOIN events e ON e.id = m.event_id`;
+const MARKET_WITH_EVENT = sql`${MARKET_JSON} AS market, e.id::text AS "eventId", e.slug AS "eventSlug",
+  e.title AS "eventTitle" FROM markets m JOIN events e ON e.id = m.event_id`;
 
 const withEvent = (row: MarketWithEventRow): MarketWithEvent => ({
-  ...toMarket(row),
+  ...toMarket(row.market),
   events: [{ id: row.eventId, slug: row.eventSlug, title: row.eventTitle }],
 });
 
@@ -747,45 +753,30 @@ export async function cursorKey(db: Db, candidate: string): Promise<string> {
   return row!.key;
 }
 
-interface MarketRow extends MarketColumns {
-  eventId: string;
-}
-
-/** Events with their markets, tags and series: three queries for the whole page, in stored order. */
+/** Events with their markets, tags and series, in stored order: one query for the whole page. */
 async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
   if (base.length === 0) return [];
-  const ids = base.map((e) => e.id);
-  // Two queries for the page (each one costs a round trip into the embedded database's one thread):
-  // its markets, and each event's tags and series as JSON in stored order.
-  const [markets, labels] = await Promise.all([
-    rows<MarketRow>(
-      db,
-      sql`SELECT m.event_id::text AS "eventId", ${MARKET_COLUMNS}
-          FROM markets m WHERE ${anyBigint(sql`m.event_id`, ids)} ORDER BY m.event_id, m.position`,
-    ),
-    rows<{ eventId: string; tags: Tag[]; series: Series[] }>(
-      db,
-      sql`SELECT x.id::text AS "eventId",
-            COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug)
-                        ORDER BY et.position)
-                      FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = x.id), '[]') AS tags,
-            COALESCE((SELECT json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title)
-                        ORDER BY es.position)
-                      FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = x.id), '[]') AS series
-          FROM unnest(${`{${ids.join(',')}}`}::bigint[]) AS x(id)`,
-    ),
-  ]);
-  const marketsOf = new Map<string, Market[]>();
-  for (const row of markets) {
-    const list = marketsOf.get(row.eventId);
-    if (list) list.push(toMarket(row));
-    else marketsOf.set(row.eventId, [toMarket(row)]);
-  }
-  const labelsOf = new Map(labels.map((l) => [l.eventId, l]));
-  return base.map((e) => ({
-    ...e,
-    tags: labelsOf.get(e.id)?.tags ?? [],
-    series: labelsOf.get(e.id)?.series ?? [],
-    markets: marketsOf.get(e.id) ?? [],
-  }));
+  const parts = await rows<{ eventId: string; markets: MarketColumns[]; tags: Tag[]; series: Series[] }>(
+    db,
+    sql`SELECT x.id::text AS "eventId",
+          COALESCE((SELECT json_agg(${MARKET_JSON} ORDER BY m.position) FROM markets m WHERE m.event_id = x.id),
+                   '[]') AS markets,
+          COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug)
+                      ORDER BY et.position)
+                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = x.id), '[]') AS tags,
+          COALESCE((SELECT json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title)
+                      ORDER BY es.position)
+                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = x.id), '[]') AS series
+        FROM unnest(${`{${base.map((e) => e.id).join(',')}}`}::bigint[]) AS x(id)`,
+  );
+  const of = new Map(parts.map((p) => [p.eventId, p]));
+  return base.map((e) => {
+    const part = of.get(e.id);
+    return {
+      ...e,
+      tags: part?.tags ?? [],
+      series: part?.series ?? [],
+      markets: (part?.markets ?? []).map(toMarket),
+    };
+  });
 }
