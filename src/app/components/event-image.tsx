@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { safeImageUrl } from '../lib/safe-url';
 
+/**
+ * The sizes images are shown at, in px, and their classes: sized by class, never by a style
+ * attribute, which the CSP refuses in server-rendered HTML (style-src without 'unsafe-inline').
+ */
+const SIZES = { 40: 'size-10', 48: 'size-12', 72: 'size-18' } as const;
+
 interface EventImageProps {
   src: string;
   /** Rendered size in px (square); fixed so nothing moves when the image arrives. */
-  size: number;
+  size: keyof typeof SIZES;
   className?: string;
   eager?: boolean;
 }
@@ -13,8 +19,8 @@ interface EventImageProps {
 export function EventImage({ src, size, className = '', eager = false }: EventImageProps) {
   const url = safeImageUrl(src);
   const [failed, setFailed] = useState(false);
-  const box = `shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
-  if (!url || failed) return <div aria-hidden="true" className={box} style={{ width: size, height: size }} />;
+  const box = `${SIZES[size]} shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
+  if (!url || failed) return <div aria-hidden="true" className={box} />;
   return (
     <img
       src={url}
@@ -26,7 +32,6 @@ export function EventImage({ src, size, className = '', eager = false }: EventIm
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       className={`${box} object-cover`}
-      style={{ width: size, height: size }}
     />
   );
 }
