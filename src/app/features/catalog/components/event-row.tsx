@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
-import { EndsText } from '../../../components/ends-text';
-import { formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { useExactZone } from '../../../lib/use-hydrated';
+import { EndsWithExact } from '../../../components/ends-text';
+import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { isMultiMarket, rankMarkets } from '../event-summary';
 
 const MAX_TAGS = 3;
@@ -39,7 +38,6 @@ export function EventRow({ event }: { event: Event }) {
   const top = ranked[0]?.headline ?? null;
   const leading = multi ? top : (ranked[0]?.decoded.leading ?? null);
   const tags = event.tags.slice(0, MAX_TAGS);
-  const zone = useExactZone();
 
   return (
     <li className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900">
@@ -71,9 +69,7 @@ export function EventRow({ event }: { event: Event }) {
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
           <StatusBadges active={event.active} closed={event.closed} />
-          <span title={formatExact(event.endDate, zone)}>
-            <EndsText iso={event.endDate} />
-          </span>
+          <EndsWithExact iso={event.endDate} />
           {tags.map((tag) => (
             <Link
               key={tag.id}
