@@ -121,6 +121,18 @@ test.describe('hydration', () => {
       );
       expect(catalogRequests).toEqual([]);
       expect(messages).toEqual([]);
+      // An image that failed before hydration (the imported exports' CDN is out of reach here) becomes
+      // the neutral tile once hydrated, as one failing later does: no broken-image icon.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              [...document.querySelectorAll('main img')].filter(
+                (img) => img.complete && img.naturalWidth === 0,
+              ).length,
+          ),
+        )
+        .toBe(0);
 
       // And it is the live dashboard: the toolbar works.
       await page.getByLabel('Sort').selectOption('liquidity');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { safeImageUrl } from '../lib/safe-url';
 
 /**
@@ -19,10 +19,16 @@ interface EventImageProps {
 export function EventImage({ src, size, className = '', eager = false }: EventImageProps) {
   const url = safeImageUrl(src);
   const [failed, setFailed] = useState(false);
+  // An image in server-rendered HTML may fail before hydration attaches onError: look once it is hydrated.
+  const checkLoaded = useCallback((img: HTMLImageElement | null) => {
+    // decode() rejects for a broken image (naturalWidth cannot tell: an SVG may have none).
+    if (img?.complete && typeof img.decode === 'function') img.decode().catch(() => setFailed(true));
+  }, []);
   const box = `${SIZES[size]} shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
   if (!url || failed) return <div aria-hidden="true" className={box} />;
   return (
     <img
+      ref={checkLoaded}
       src={url}
       alt=""
       width={size}
