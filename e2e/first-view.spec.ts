@@ -127,7 +127,7 @@ test.describe('hydration', () => {
         .poll(() =>
           page.evaluate(
             () =>
-              [...document.querySelectorAll('main img')].filter(
+              [...document.querySelectorAll<HTMLImageElement>('main img')].filter(
                 (img) => img.complete && img.naturalWidth === 0,
               ).length,
           ),
