@@ -93,6 +93,17 @@ test.describe('with JavaScript off, the server’s HTML alone', () => {
     expect(JSON.stringify(JSON.parse(json))).toContain('<script>window.__xss = 1</script>');
     expect(raw).not.toContain('<script>window.__xss');
   });
+
+  test('text from the URL is text too (a search for </script>)', async ({ page }) => {
+    const q = '</script><script>window.__xss = 8</script>';
+    const response = await page.goto(`/?q=${encodeURIComponent(q)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search results' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search events by title' })).toHaveValue(q);
+    const raw = await response!.text();
+    expect(raw).not.toContain('<script>window.__xss');
+    expect(raw.match(/<\/script>/g)?.length).toBe(raw.match(/<script\b/g)?.length);
+  });
 });
 
 test.describe('hydration', () => {
