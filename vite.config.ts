@@ -15,13 +15,29 @@ export const SERVER_ENTRY = 'src/app/entry-server.tsx';
 /** Where it goes, inside the dashboard's own output folder (so `--outDir` moves both). */
 export const SERVER_OUT_DIR = 'server';
 
-/** The server build's output folder, under the client's `build.outDir` (default dist), CLI flag included. */
-function serverOutDir(): Plugin {
+/**
+ * The server build (`vite build` only): its output folder under the client's `build.outDir` (default
+ * dist, CLI flag included), and the renderer self-contained, React, the router and the app bundled
+ * in, so the server needs none of them installed and loads only dist/server (nothing of src/app).
+ * Build only: Vitest runs the server's tests in this same environment, where bundling every package
+ * and forcing production mode would change what they test.
+ */
+function serverBuild(): Plugin {
   return {
-    name: 'marketdesk:server-out-dir',
-    config: (config) => ({
-      environments: { ssr: { build: { outDir: join(config.build?.outDir ?? 'dist', SERVER_OUT_DIR) } } },
-    }),
+    name: 'marketdesk:server-build',
+    config: (config, { command }) =>
+      command === 'build'
+        ? {
+            environments: {
+              ssr: {
+                resolve: { noExternal: true },
+                // React and the router pick their production builds, as in the browser.
+                define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+                build: { outDir: join(config.build?.outDir ?? 'dist', SERVER_OUT_DIR) },
+              },
+            },
+          }
+        : {},
   };
 }
 
@@ -38,7 +54,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    serverOutDir(),
+    serverBuild(),
   ],
   resolve: {
     alias: [
@@ -81,12 +97,8 @@ export default defineConfig({
   },
   environments: {
     ssr: {
-      // The renderer is self-contained, React, the router and the app bundled in: the server needs none
-      // of them installed, and loads only dist/server (nothing of src/app). The Keys page (wallet
-      // code) stays in a chunk of its own that the server never loads: it is rendered in the browser only.
-      resolve: { noExternal: true },
-      // React and the router pick their production builds, as in the browser.
-      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      // The Keys page (wallet code) stays in a chunk of its own that the server never loads: it is
+      // rendered in the browser only.
       build: {
         ssr: SERVER_ENTRY,
         copyPublicDir: false,
