@@ -1,12 +1,45 @@
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './src/server/web/vite-precompress.ts';
 
 /** The framework and the app's catalog code: every module but the Keys page's (src/app/features/keys, routes/keys.lazy, wallet libraries). */
 const CATALOG_CODE =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!keys\.lazy)|vite\/preload-helper/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!keys\.lazy)|vite\/preload-helper/;
+
+/** The dashboard's server build: the first view rendered by the server (src/app/entry-server.tsx). */
+export const SERVER_ENTRY = 'src/app/entry-server.tsx';
+/** Where it goes, inside the dashboard's own output folder (so `--outDir` moves both). */
+export const SERVER_OUT_DIR = 'server';
+
+/**
+ * The server build (`vite build` only): its output folder under the client's `build.outDir` (default
+ * dist, CLI flag included), and the renderer self-contained, React, the router and the app bundled
+ * in, so the server needs none of them installed and loads only dist/server (nothing of src/app).
+ * Build only: Vitest runs the server's tests in this same environment, where bundling every package
+ * and forcing production mode would change what they test.
+ */
+function serverBuild(): Plugin {
+  return {
+    name: 'marketdesk:server-build',
+    config: (config, { command }) =>
+      command === 'build'
+        ? {
+            environments: {
+              ssr: {
+                resolve: { noExternal: true },
+                // React and the router pick their production builds, as in the browser.
+                define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+                build: { outDir: join(config.build?.outDir ?? 'dist', SERVER_OUT_DIR) },
+              },
+            },
+          }
+        : {},
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -21,6 +54,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
+    serverBuild(),
   ],
   resolve: {
     alias: [
@@ -50,6 +84,26 @@ export default defineConfig({
             },
           ],
         },
+      },
+    },
+  },
+  // `vite build` builds both: the browser's files into dist/, then the server's renderer into dist/server/
+  // (after, since the browser build empties dist/). npm start's build and the tests run this same step.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
+  environments: {
+    ssr: {
+      // The Keys page (wallet code) stays in a chunk of its own that the server never loads: it is
+      // rendered in the browser only.
+      build: {
+        ssr: SERVER_ENTRY,
+        copyPublicDir: false,
+        emptyOutDir: true,
+        rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
       },
     },
   },

@@ -93,6 +93,8 @@ export interface StaticPage {
   name: string;
   /** Kept out of search engines. */
   noindex?: boolean;
+  /** Rendered in the browser only: the server sends the page without its first view. */
+  browserOnly?: boolean;
   data: FirstData<void>;
 }
 
@@ -125,7 +127,14 @@ export const PAGES = {
   } satisfies StaticPage,
   tags: { path: '/tags', name: 'Tags', data: () => [{ kind: 'tags' }] } satisfies StaticPage,
   series: { path: '/series', name: 'Series', data: () => [{ kind: 'series' }] } satisfies StaticPage,
-  keys: { path: '/keys', name: 'API keys', noindex: true, data: () => [] } satisfies StaticPage,
+  // Its code is the wallet's, which needs a browser (and which the server never loads).
+  keys: {
+    path: '/keys',
+    name: 'API keys',
+    noindex: true,
+    browserOnly: true,
+    data: () => [],
+  } satisfies StaticPage,
   tag: {
     path: '/tags/$tagId',
     record: 'tag',

@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { safeImageUrl } from '../lib/safe-url';
+
+/**
+ * The sizes images are shown at, in px, and their classes: sized by class, never by a style
+ * attribute, which the CSP refuses in server-rendered HTML (style-src without 'unsafe-inline').
+ */
+const SIZES = { 40: 'size-10', 48: 'size-12', 72: 'size-18' } as const;
 
 interface EventImageProps {
   src: string;
   /** Rendered size in px (square); fixed so nothing moves when the image arrives. */
-  size: number;
+  size: keyof typeof SIZES;
   className?: string;
   eager?: boolean;
 }
@@ -13,10 +19,16 @@ interface EventImageProps {
 export function EventImage({ src, size, className = '', eager = false }: EventImageProps) {
   const url = safeImageUrl(src);
   const [failed, setFailed] = useState(false);
-  const box = `shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
-  if (!url || failed) return <div aria-hidden="true" className={box} style={{ width: size, height: size }} />;
+  // An image in server-rendered HTML may fail before hydration attaches onError: look once it is hydrated.
+  const checkLoaded = useCallback((img: HTMLImageElement | null) => {
+    // decode() rejects for a broken image (naturalWidth cannot tell: an SVG may have none).
+    if (img?.complete && typeof img.decode === 'function') img.decode().catch(() => setFailed(true));
+  }, []);
+  const box = `${SIZES[size]} shrink-0 rounded-md bg-neutral-200 dark:bg-neutral-800 ${className}`;
+  if (!url || failed) return <div aria-hidden="true" className={box} />;
   return (
     <img
+      ref={checkLoaded}
       src={url}
       alt=""
       width={size}
@@ -26,7 +38,6 @@ export function EventImage({ src, size, className = '', eager = false }: EventIm
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       className={`${box} object-cover`}
-      style={{ width: size, height: size }}
     />
   );
 }

@@ -37,6 +37,18 @@ function readErrorBody(status: number, body: unknown): ApiResponseError {
   );
 }
 
+/** How requests travel: the browser's fetch, read at each call (tests stub it). */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Sends the dashboard's requests through `next` from now on, in this process: the server's renderer
+ * (entry-server.tsx) answers catalog reads in-process instead of over the network.
+ */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 export interface JsonResponse<T> {
   data: T;
   headers: Headers;
@@ -54,7 +66,7 @@ export async function getJson<T>(
 ): Promise<JsonResponse<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    response = await transport(url, { signal: signal ?? null, headers: { accept: 'application/json' } });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new NetworkError('Could not reach the server. Check your connection and try again.');

@@ -151,3 +151,28 @@ describe('formatExact in the viewer’s zone', () => {
     expect(formatExact(iso)).toBe(expected);
   });
 });
+
+describe('formatExact in UTC (what a server-rendered page shows before the browser knows the zone)', () => {
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+  const utc = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: 'UTC',
+  });
+  it('is Intl’s UTC text, whatever zone the machine is in', () => {
+    process.env.TZ = 'Asia/Kolkata';
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4e12 }), (time) => {
+        expect(formatExact(new Date(time).toISOString(), 'UTC')).toBe(utc.format(time));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -104,24 +104,26 @@ function zoneName(date: Date): string {
   return `GMT${offset < 0 ? '-' : '+'}${Math.floor(abs / 60)}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
 }
 
-/** In the viewer's zone: `Sep 17, 2025, 6:00 PM GMT+2`. */
-function exactLocal(time: number): string {
+/** In the viewer's zone (`Sep 17, 2025, 6:00 PM GMT+2`) or in UTC (`Sep 17, 2025, 4:00 PM UTC`). */
+function exactByHand(time: number, utc: boolean): string {
   const date = new Date(time);
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} ${zoneName(date)}`;
+  const [year, month, day, hours, minutes] = utc
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
+    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  return `${MONTHS[month]} ${day}, ${year}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} ${utc ? 'UTC' : zoneName(date)}`;
 }
 
 const exactFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Exact date and time with the zone named: the viewer's zone (`Sep 17, 2025, 6:00 PM GMT+2`), or
- * the given IANA `timeZone` through Intl (`Sep 17, 2025, 2:00 PM EDT`).
+ * the given IANA `timeZone` through Intl (`Sep 17, 2025, 2:00 PM EDT`); UTC is written by hand
+ * (what a server-rendered page shows until the browser knows the viewer's zone).
  */
 export function formatExact(iso: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'unknown date';
-  if (!timeZone) return exactLocal(time);
+  if (!timeZone || timeZone === 'UTC') return exactByHand(time, timeZone === 'UTC');
   let format = exactFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -1,13 +1,17 @@
 import { join } from 'node:path';
 import { isStale } from '../start.mjs';
+import { RENDERER_FILE } from './renderer';
 
 const root = process.cwd();
 const inputs = ['index.html', 'vite.config.ts', 'src/app', 'src/contract', 'public'];
+/** What `vite build` writes: the browser's files and the server's renderer of first views. */
+const outputs = [join(root, 'dist', 'index.html'), join(root, 'dist', RENDERER_FILE)];
 
-/** Builds the dashboard when dist/ is missing or older than its sources. */
+/** Builds the dashboard (both builds, as `vite build` does) when dist/ is missing or older than its sources. */
 export async function ensureDashboardBuilt(): Promise<void> {
-  if (!isStale(join(root, 'dist', 'index.html'), inputs)) return;
+  if (!outputs.some((output) => isStale(output, inputs))) return;
   console.log('Building the dashboard…');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  const { createBuilder } = await import('vite');
+  const builder = await createBuilder({ root, logLevel: 'warn' });
+  await builder.buildApp();
 }

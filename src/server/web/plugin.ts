@@ -20,7 +20,9 @@ import {
   recordRequest,
   titleOf,
 } from '../../contract/pages';
+import { encodePage } from './compress-page';
 import { absoluteImageUrl, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
+import { inProcessTransport, loadRenderer, RENDERER_FILE, renderFirstView } from './renderer';
 import { helmetOptions, inlineScriptHashes } from './security-headers';
 
 /** Answers a request the router could not read (bad percent-encoding, an over-long segment), or returns undefined. */
@@ -46,7 +48,12 @@ const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1
 interface Page {
   status: 200 | 404;
   meta: PageMeta;
+  /** Sent with its first view rendered (unless the page is rendered in the browser only). */
+  serverRendered: boolean;
 }
+
+/** Where the first view goes: the dashboard's root element, empty in the built index.html. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * Serves the built dashboard: hashed assets with immutable caching, and index.html for every page the
@@ -82,13 +89,22 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   const preloadJson = (requests: CatalogRequest[]) =>
     gamma ? requests.map((request) => `${gamma}${catalogPath(request)}`) : [];
 
+  // The first view rendered here needs the catalog in this process (its reads are answered in-process).
+  const renderer = gamma && indexHtml.includes(ROOT_ELEMENT) ? await loadRenderer(root) : null;
+  if (gamma && !renderer)
+    app.log.warn(
+      `${join(root, RENDERER_FILE)} missing: pages are rendered in the browser only (run \`npm run build\`)`,
+    );
+  renderer?.setTransport(inProcessTransport(app, gamma ?? ''));
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     // Serves .br/.gz siblings written at build time when the client accepts them.
     preCompressed: true,
-    globIgnore: ['**/index.html', '**/*.br', '**/*.gz'],
+    // The server's renderer (dist/server) is the server's own code, not a file the site serves.
+    globIgnore: ['**/index.html', '**/*.br', '**/*.gz', 'server/**'],
     setHeaders(reply, path) {
       reply.header(
         'Cache-Control',
@@ -106,12 +122,13 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     // The default list view when the URL has no query; with one, the router's own parsing decides.
     const listSearch = search === '' ? DEFAULT_LIST_SEARCH : undefined;
     const match = matchPage(path);
-    const notFound: Page = { status: 404, meta: NOT_FOUND_META };
+    const notFound: Page = { status: 404, meta: NOT_FOUND_META, serverRendered: true };
     if (!match) return notFound;
     const { page, param } = match;
     if (!isRecordPage(page)) {
       return {
         status: 200,
+        serverRendered: !page.browserOnly,
         meta: {
           title: titleOf(page.name),
           description: DEFAULT_DESCRIPTION,
@@ -127,6 +144,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     const image = preview.image ? absoluteImageUrl(preview.image, origin) : undefined;
     return {
       status: 200,
+      serverRendered: true,
       meta: {
         title: pageTitle(page.name(record)),
         description: preview.description,
@@ -159,11 +177,20 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     // One address per page, as the dashboard's router has it: `/tags/` is `/tags`.
     if (path.length > 1 && path.endsWith('/')) return reply.redirect(withoutTrailingSlash(path, search), 301);
     const page = await resolvePage(request, path, search);
+    const firstView =
+      renderer && page.serverRendered ? await renderFirstView(renderer, request.url, request.log) : null;
+    // With its first view the page carries its data: nothing to preload.
+    let html = injectPageMeta(indexHtml, firstView ? { ...page.meta, preloadJson: [] } : page.meta);
+    if (firstView)
+      html = html.replace(ROOT_ELEMENT, () => `<div id="root">${firstView.html}</div>${firstView.data}`);
+    const { body, coding } = await encodePage(html, request.headers['accept-encoding']);
+    if (coding) reply.header('Content-Encoding', coding);
     return reply
       .code(page.status)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(injectPageMeta(indexHtml, page.meta));
+      .send(body);
   };
 
   app.get('/', servePage);

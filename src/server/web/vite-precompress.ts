@@ -14,6 +14,8 @@ export function precompress(): Plugin {
   return {
     name: 'marketdesk:precompress',
     apply: 'build',
+    // The browser's files only: the server's renderer (dist/server) is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     writeBundle({ dir }, bundle) {
       // `dir`: where this output was written, absolute (an absolute build.outDir works too).
       if (!dir) return;

@@ -4,6 +4,7 @@ import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
+import { useExactZone } from '../../../lib/use-hydrated';
 import { useNow } from '../../../lib/use-now';
 import { rankMarkets } from '../event-summary';
 import { EventDescription } from './event-description';
@@ -29,17 +30,18 @@ function Money({ label, value }: { label: string; value: number }) {
 /** A date, relative (kept current) and exact; `pastLabel` replaces `label` once it has passed. */
 function When({ label, pastLabel = label, iso }: { label: string; pastLabel?: string; iso: string }) {
   const now = useNow();
+  const zone = useExactZone();
   return (
     <div>
       <dt className="text-xs text-neutral-600 dark:text-neutral-400">
         {Date.parse(iso) < now ? pastLabel : label}
       </dt>
       <dd className="text-lg font-semibold tabular-nums">
-        <time dateTime={iso} title={formatExact(iso)}>
+        <time dateTime={iso} title={formatExact(iso, zone)}>
           {formatRelative(iso, now)}
         </time>
         <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">
-          {formatExact(iso)}
+          {formatExact(iso, zone)}
         </span>
       </dd>
     </div>

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
 import { EventRow } from './event-row';
@@ -19,23 +19,7 @@ function ColumnHeads() {
   );
 }
 
-/** Rows a list draws in its first step: a screenful on a phone or a laptop. */
-const FIRST_ROWS = 10;
-
-/**
- * Whether a list was drawn since the page loaded. Only the first one draws in steps (the page's first
- * paint is what they are for); a list coming back (Back from an event) is drawn whole at once, so
- * the router can restore the scroll position on a page as tall as the one that was left.
- */
-let listDrawnBefore = false;
-
-/**
- * The events as rows, then `after` (the pagination). The page's first list draws in steps, each after
- * a paint (effects run after the browser paints) and rendered as a transition: the skeleton's shape first, then
- * a screenful of rows, then the rest. Data arriving at once with the code then no longer holds the
- * first paint and the main thread for the whole page of rows. `after` waits for the last row, so nothing on screen
- * moves down; a list already on screen (next page, other sort) updates in one go.
- */
+/** The events as rows, then `after` (the pagination). */
 export function EventList({
   events,
   busy = false,
@@ -45,31 +29,17 @@ export function EventList({
   busy?: boolean;
   after?: ReactNode;
 }) {
-  const [step, setStep] = useState<0 | 1 | 2>(listDrawnBefore ? 2 : 0);
-  useEffect(() => {
-    listDrawnBefore = true;
-  }, []);
-  useEffect(() => {
-    // A transition: React renders the rows in slices that yield to the browser, where a plain
-    // update would render each step's rows in one long task.
-    if (step < 2) startTransition(() => setStep(step === 0 ? 1 : 2));
-  }, [step]);
-  if (step === 0) return <EventListSkeleton rows={Math.min(events.length, FIRST_ROWS)} />;
-  const shown = step === 1 ? events.slice(0, FIRST_ROWS) : events;
   return (
     <>
-      <div
-        aria-busy={busy || shown.length < events.length}
-        className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}
-      >
+      <div aria-busy={busy} className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
         <ColumnHeads />
         <ul aria-label="Events">
-          {shown.map((event) => (
+          {events.map((event) => (
             <EventRow key={event.id} event={event} />
           ))}
         </ul>
       </div>
-      {shown.length === events.length && after}
+      {after}
     </>
   );
 }

@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { Event } from '../../../../contract/catalog';
 import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
-import { EndsText } from '../../../components/ends-text';
-import { formatExact, formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
+import { EndsWithExact } from '../../../components/ends-text';
+import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
 
@@ -70,9 +70,7 @@ export function EventRow({ event }: { event: Event }) {
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
           <StatusBadges active={event.active} closed={event.closed} />
-          <span title={formatExact(event.endDate)}>
-            <EndsText iso={event.endDate} />
-          </span>
+          <EndsWithExact iso={event.endDate} />
           {tags.map((tag) => (
             <Link
               key={tag.id}

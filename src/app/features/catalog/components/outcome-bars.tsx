@@ -29,15 +29,23 @@ export function OutcomeBars({ decoded }: { decoded: DecodedMarket }) {
                 {outcome.label}
                 {leading && <span className="sr-only"> (leading)</span>}
               </span>
-              <span
+              {/* An SVG bar: its length is an attribute, not a style, which the CSP refuses in server-rendered HTML. */}
+              <svg
                 aria-hidden="true"
-                className="h-2.5 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+                viewBox="0 0 100 10"
+                preserveAspectRatio="none"
+                className="block h-2.5 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
               >
-                <span
-                  className={`block h-full rounded-full ${leading ? 'bg-accent-600 dark:bg-accent-400' : 'bg-neutral-400 dark:bg-neutral-600'}`}
-                  style={{ width: `${percent}%` }}
+                <rect
+                  width={percent}
+                  height="10"
+                  className={
+                    leading
+                      ? 'fill-accent-600 dark:fill-accent-400'
+                      : 'fill-neutral-400 dark:fill-neutral-600'
+                  }
                 />
-              </span>
+              </svg>
               <span className={`text-right tabular-nums ${leading ? 'font-semibold' : ''}`}>
                 {formatPercent(outcome.price)}
               </span>
