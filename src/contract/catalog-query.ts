@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_ID, canonicalId } from './catalog-id';
-import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS, type OrderField } from './catalog';
+import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS } from './catalog';
 
 /**
  * The query parameters of `GET {gamma_url}/events` (docs/api.md §6), shared by the server (validation,
@@ -147,30 +147,6 @@ export const EventsQuery = strictQuery(eventsQueryShape);
 export const SlugParam = text(500);
 /** A parsed, validated `/events` query: defaults filled in, repeatable parameters as arrays. */
 export type EventsQuery = z.output<typeof EventsQuery>;
-
-const DEFAULTS = { limit: EVENTS_DEFAULT_LIMIT, offset: 0, ascending: true } as const;
-
-/**
- * The query string for a typed query (what the dashboard links to): parameters at their default
- * are left out, repeatable ones are repeated, and the order of keys is fixed, so equal queries give
- * equal strings. `EventsQuery.parse(searchParamsToObject(toSearchParams(q)))` gives back `q`.
- */
-export function toSearchParams(query: Partial<EventsQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of EVENTS_QUERY_PARAMETERS) {
-    const value = query[key];
-    if (value === undefined) continue;
-    if (key === 'order') {
-      const order = value as OrderField[];
-      if (order.length > 0 && !(order.length === 1 && order[0] === 'id')) params.set(key, order.join(','));
-      continue;
-    }
-    if (key in DEFAULTS && DEFAULTS[key as keyof typeof DEFAULTS] === value) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.set(key, String(value));
-  }
-  return params;
-}
 
 /** URLSearchParams → the plain object a server's query parser produces (repeated keys → arrays). */
 export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {

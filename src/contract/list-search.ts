@@ -102,7 +102,7 @@ export function toEventsQuery(
     ...(search.q ? { q: search.q } : {}),
     limit: search.size,
     offset: (search.page - 1) * search.size,
-    ...(scope.tagId ? { tagId: scope.tagId } : {}),
-    ...(scope.seriesId ? { seriesId: scope.seriesId } : {}),
+    ...(scope.tagId ? { tag_id: scope.tagId } : {}),
+    ...(scope.seriesId ? { series_id: scope.seriesId } : {}),
   };
 }

@@ -14,7 +14,8 @@ import {
   TagWithCount,
 } from '../../contract/catalog';
 import { CATALOG_ID } from '../../contract/catalog-id';
-import { EventsQuery, SlugParam, strictQuery, text, toSearchParams } from '../../contract/catalog-query';
+import { EventsQuery, SlugParam, text } from '../../contract/catalog-query';
+import { eventsSearchParams } from '../../contract/events-page-query';
 import {
   asksForAbsent,
   EventsKeysetQuery,
@@ -542,7 +543,7 @@ export function eventsCacheKey(query: EventsQuery): string {
   const canonical: EventsQuery = { ...query };
   if (query.id) canonical.id = [...new Set(query.id)].sort();
   if (query.slug) canonical.slug = [...new Set(query.slug)].sort();
-  return `events?${toSearchParams(canonical).toString()}`;
+  return `events?${eventsSearchParams(canonical).toString()}`;
 }
 
 async function registerOpenApi(app: FastifyInstance, base: string): Promise<void> {

@@ -14,7 +14,7 @@ const SHOWN = 6;
 export function MoreInSeries({ series, exclude }: { series: Series; exclude: string }) {
   const query = useQuery(
     eventsQueryOptions({
-      seriesId: series.id,
+      series_id: series.id,
       order: 'volume',
       ascending: false,
       limit: SHOWN + 1,
