@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ChartRange } from '../../../../contract/chart-range';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { ChartLine } from '../chart-lines';
 import { PriceHistorySkeleton } from './price-history-skeleton';
 
@@ -16,7 +17,11 @@ export function PriceHistorySection({
   lines: ChartLine[];
   range: ChartRange;
 }) {
+  const hydrated = useHydrated();
   if (lines.length === 0) return null;
+  // A server render cannot wait for the chart's chunk: it sends the skeleton, which the browser keeps
+  // until hydrated (a lazy component inside the server's markup would be thrown away, React #419).
+  if (!hydrated) return <PriceHistorySkeleton lines={lines.length} />;
   return (
     <Suspense fallback={<PriceHistorySkeleton lines={lines.length} />}>
       <PriceHistoryPanel slug={slug} lines={lines} range={range} />
