@@ -753,21 +753,31 @@ export async function cursorKey(db: Db, candidate: string): Promise<string> {
   return row!.key;
 }
 
-/** Events with their markets, tags and series, in stored order: one query for the whole page. */
+/**
+ * Events with their markets, tags and series, in stored order: one query for the whole page, each part
+ * gathered for all of the page's events at once (set-based: as correlated subqueries, the tags' join
+ * was planned once per event and took ~20 ms for a page of 100).
+ */
 async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
   if (base.length === 0) return [];
-  const parts = await rows<{ eventId: string; markets: MarketColumns[]; tags: Tag[]; series: Series[] }>(
+  const ids = sql`${`{${base.map((e) => e.id).join(',')}}`}::bigint[]`;
+  const parts = await rows<{
+    eventId: string;
+    markets: MarketColumns[];
+    tags: Tag[] | null;
+    series: Series[] | null;
+  }>(
     db,
-    sql`SELECT x.id::text AS "eventId",
-          COALESCE((SELECT json_agg(${MARKET_JSON} ORDER BY m.position) FROM markets m WHERE m.event_id = x.id),
-                   '[]') AS markets,
-          COALESCE((SELECT json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug)
-                      ORDER BY et.position)
-                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = x.id), '[]') AS tags,
-          COALESCE((SELECT json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title)
-                      ORDER BY es.position)
-                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = x.id), '[]') AS series
-        FROM unnest(${`{${base.map((e) => e.id).join(',')}}`}::bigint[]) AS x(id)`,
+    sql`WITH mk AS (SELECT m.event_id, json_agg(${MARKET_JSON} ORDER BY m.position) AS markets
+                    FROM markets m WHERE m.event_id = ANY(${ids}) GROUP BY m.event_id),
+             tg AS (SELECT et.event_id,
+                      json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug) ORDER BY et.position) AS tags
+                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = ANY(${ids}) GROUP BY et.event_id),
+             sr AS (SELECT es.event_id,
+                      json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title) ORDER BY es.position) AS series
+                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = ANY(${ids}) GROUP BY es.event_id)
+        SELECT mk.event_id::text AS "eventId", mk.markets, tg.tags, sr.series
+        FROM mk LEFT JOIN tg ON tg.event_id = mk.event_id LEFT JOIN sr ON sr.event_id = mk.event_id`,
   );
   const of = new Map(parts.map((p) => [p.eventId, p]));
   return base.map((e) => {
