@@ -124,6 +124,11 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result!.lhr;
+    // A run Lighthouse could not measure scores 0: say why rather than print a bare 0.
+    if (lhr.runtimeError)
+      console.log(
+        `  Lighthouse could not measure ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+      );
     const scores: Record<string, number> = {};
     for (const [id, category] of Object.entries(lhr.categories))
       scores[id] = Math.round((category.score ?? 0) * 100);
