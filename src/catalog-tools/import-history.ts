@@ -4,7 +4,7 @@ import { type Db, rows } from '../server/db/open';
 import { PRICE_UNITS, type Series } from '../server/history/packing';
 import { deleteHistory, writeSeries } from '../server/history/store';
 import type { Tx } from './import';
-import { ImportFileError } from './normalize';
+import { parseJsonItems } from './normalize';
 
 /**
  * `npm run catalog -- import-history FILE.json`: price histories as the reference service's
@@ -36,17 +36,8 @@ export interface HistoryImportReport {
 export const MAX_POINTS_PER_TOKEN = 600_000;
 
 export function parseHistoryText(text: string): unknown[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    throw new ImportFileError(
-      `The file is not valid JSON: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  if (Array.isArray(data)) return data;
-  if (data !== null && typeof data === 'object') return [data];
-  throw new ImportFileError(
+  return parseJsonItems(
+    text,
     'The file must hold a JSON array of {"market": "<token id>", "history": [{"t": …, "p": …}]} objects, or one of them.',
   );
 }

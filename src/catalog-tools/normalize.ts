@@ -46,6 +46,11 @@ export class ImportFileError extends Error {}
 
 /** The file holds a JSON array of events or a single event object. */
 export function parseImportText(text: string): unknown[] {
+  return parseJsonItems(text, 'The file must hold a JSON array of events or a single event object.');
+}
+
+/** An import file's items: a JSON array, or one object; `shape` says what else it must be. */
+export function parseJsonItems(text: string, shape: string): unknown[] {
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -56,7 +61,7 @@ export function parseImportText(text: string): unknown[] {
   }
   if (Array.isArray(data)) return data;
   if (data !== null && typeof data === 'object') return [data];
-  throw new ImportFileError('The file must hold a JSON array of events or a single event object.');
+  throw new ImportFileError(shape);
 }
 
 // ---------- field rules ----------
