@@ -81,14 +81,21 @@ async function measure(routes: string[]): Promise<Weight[]> {
     for (const route of routes) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+      const bodies: Promise<{ type: string; body: Buffer } | null>[] = [];
       page.on('response', (res) => {
         const type = res.request().resourceType();
+        // A response still arriving when the context closes (a link's preload in idle time) is not
+        // part of the first load: its body read then fails, which must not end the benchmark.
         if (type === 'script' || type === 'stylesheet')
-          bodies.push(res.body().then((body) => ({ type, body })));
+          bodies.push(
+            res.body().then(
+              (body) => ({ type, body }),
+              () => null,
+            ),
+          );
       });
       await page.goto(`${BASE}${route}`, { waitUntil: 'networkidle' });
-      const files = await Promise.all(bodies);
+      const files = (await Promise.all(bodies)).filter((f) => f !== null);
       const js = files.filter((f) => f.type === 'script');
       const w: Weight = {
         route,
@@ -147,10 +154,23 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
         c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => r.id),
       );
     if (failing.length > 0) console.log(`  ${preset} ${url}: failing audits: ${failing.join(', ')}`);
+    if (preset === 'mobile') console.log(longTasks(lhr));
     return scores;
   } finally {
     chrome.kill();
   }
+}
+
+/** Where the blocking time came from: the run's long tasks (throttled ms) and the script each is charged to. */
+function longTasks(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const items =
+    (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] })
+      ?.items ?? [];
+  const tasks = items.map(
+    (t) =>
+      `${t.url.replace(BASE, '').replace(/^.*\/assets\//, '') || '(page)'} ${Math.round(t.duration)} ms at ${Math.round(t.startTime)}`,
+  );
+  return `    long tasks: ${tasks.length > 0 ? tasks.join('; ') : 'none'}`;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
