@@ -32,11 +32,13 @@ async function writeGenerated(
     stepScale: historyScaleFor(options.events),
   };
   for (const batch of batches(generateEvents(options), BATCH)) {
-    await upsertEvents(tx, batch);
+    // Histories first: the events' load then copies their 24-hour marks onto the new markets and
+    // writes each event's document once, with its change.
     await writeSeries(
       tx,
       batch.flatMap((event) => eventHistories(event, history)),
     );
+    await upsertEvents(tx, batch);
     events += batch.length;
     markets += batch.reduce((sum, e) => sum + e.markets.length, 0);
     onProgress?.(events);
@@ -56,7 +58,7 @@ export async function replaceWithGenerated(
   const started = performance.now();
   const counts = await db.transaction(async (tx) => {
     await tx.execute(
-      sql`TRUNCATE price_history, price_marks, outcome_tokens, event_tags, event_series, markets, events, tags, series`,
+      sql`TRUNCATE price_history, price_marks, outcome_tokens, event_documents, event_tags, event_series, markets, events, tags, series`,
     );
     return withoutSortIndexes(tx, () => writeGenerated(tx, options, onProgress));
   });

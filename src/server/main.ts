@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
-import { openConfiguredDatabase } from './db/open';
+import { refreshEventDocuments } from './catalog/event-documents';
+import { type Database, openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
@@ -23,10 +24,23 @@ const seedLog = (options: LogOptions) => {
   return (message: string, details: object) => log.info(details, message);
 };
 
+/**
+ * Once per start, before any process answers: the demo catalog on an empty database, and the events'
+ * documents where missing or of an older shape (a data directory from an earlier version).
+ */
+async function prepareCatalog(database: Database, config: Config, log: LogOptions): Promise<void> {
+  const info = seedLog(log);
+  await seedIfEmpty(database, config.SEED_EVENTS, info);
+  const started = performance.now();
+  const written = await refreshEventDocuments(database.db);
+  if (written > 0)
+    info('event documents written', { events: written, ms: Math.round(performance.now() - started) });
+}
+
 async function serve(config: Config): Promise<void> {
   const log = startLogOptions(config);
   const database = await openConfiguredDatabase(config);
-  if (cluster.isPrimary) await seedIfEmpty(database, config.SEED_EVENTS, seedLog(log));
+  if (cluster.isPrimary) await prepareCatalog(database, config, log);
   const app = await buildApp({ config, database, logger: log });
 
   let closing = false;
@@ -51,7 +65,7 @@ async function serve(config: Config): Promise<void> {
  */
 async function runCluster(config: Config): Promise<void> {
   const database = await openConfiguredDatabase(config);
-  await seedIfEmpty(database, config.SEED_EVENTS, seedLog(startLogOptions(config)));
+  await prepareCatalog(database, config, startLogOptions(config));
   await database.close();
 
   let stopping = false;

@@ -1,38 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Event } from '../../contract/catalog';
 import { type Database, rows } from '../db/open';
 import { openTestDatabase } from '../test/database';
 import { upsertEvents } from './load';
-import { testMarket } from './test-catalog';
+import { testEvent } from './test-catalog';
 
-const event = (id: string, overrides: Partial<Event> = {}): Event => ({
-  id,
-  slug: `event-${id}`,
-  title: `Will ${id} happen?`,
-  description: 'Resolves Yes if it happens.\nOtherwise No.',
-  active: true,
-  closed: false,
-  liquidity: 10,
-  volume: 100.5,
-  volume24hr: 5,
-  startDate: '2026-01-01T00:00:00.000Z',
-  endDate: '2026-12-31T12:00:00.123Z',
-  image: '/img/x.svg',
-  tags: [{ id: '1', label: 'Politics', slug: 'politics' }],
-  series: [{ id: '7', slug: 'weekly', title: 'Weekly' }],
-  markets: [
-    testMarket({
-      id: `m${id}`,
-      question: `Will ${id} happen?`,
-      conditionId: '0xabc',
-      outcomes: '["Yes","No"]',
-      outcomePrices: '["0.0000004113679809846114013590098187297978","0.9999995886320190153885986409901813"]',
-      clobTokenIds: ['111', '222'],
-    }),
-  ],
-  ...overrides,
-});
+const event = testEvent;
 
 describe('upsertEvents', () => {
   let database: Database;

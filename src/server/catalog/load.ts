@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
-import type { Db } from '../db/open';
-import { indexOutcomeTokens } from '../history/store';
+import { type Db, rows } from '../db/open';
+import { linkMarketsToHistory } from '../history/store';
+import { writeEventDocuments } from './event-documents';
 
 /** Events per statement: keeps each JSON parameter small enough for PGlite's memory. */
 const CHUNK = 2000;
@@ -16,11 +17,24 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function upsertEvents(db: Db, events: readonly Event[]): Promise<void> {
   if (events.length === 0) return;
   await db.transaction(async (tx) => {
-    await upsertTags(tx, uniqueById(events.flatMap((e) => e.tags)));
-    await upsertSeries(tx, uniqueById(events.flatMap((e) => e.series)));
+    const renamedTags = await upsertTags(tx, uniqueById(events.flatMap((e) => e.tags)));
+    const renamedSeries = await upsertSeries(tx, uniqueById(events.flatMap((e) => e.series)));
     for (let i = 0; i < events.length; i += CHUNK) await upsertChunk(tx, events.slice(i, i + CHUNK));
+    // Other events that show a tag or series whose label, title or slug this load changed.
+    const loaded = new Set(events.map((e) => e.id));
+    const showing = await rows<{ id: string }>(
+      tx,
+      sql`SELECT event_id::text AS id FROM event_tags WHERE tag_id = ANY(${bigints(renamedTags)})
+          UNION SELECT event_id::text FROM event_series WHERE series_id = ANY(${bigints(renamedSeries)})`,
+    );
+    await writeEventDocuments(
+      tx,
+      showing.map((row) => row.id).filter((id) => !loaded.has(id)),
+    );
   });
 }
+
+const bigints = (ids: string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 function uniqueById<T extends { id: string }>(items: T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];
@@ -28,24 +42,42 @@ function uniqueById<T extends { id: string }>(items: T[]): T[] {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
-async function upsertTags(tx: Tx, tags: Tag[]): Promise<void> {
+/** Upserts tags; returns the ids of those new or changed (events showing them need new documents). */
+async function upsertTags(tx: Tx, tags: Tag[]): Promise<string[]> {
+  const changed: string[] = [];
   for (let i = 0; i < tags.length; i += CHUNK) {
-    await tx.execute(sql`
+    const written = await rows<{ id: string }>(
+      tx,
+      sql`
       INSERT INTO tags (id, label, slug)
       SELECT id::bigint, label, slug FROM json_to_recordset(${json(tags.slice(i, i + CHUNK))})
         AS t(id text, label text, slug text)
-      ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, slug = EXCLUDED.slug`);
+      ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, slug = EXCLUDED.slug
+        WHERE (tags.label, tags.slug) IS DISTINCT FROM (EXCLUDED.label, EXCLUDED.slug)
+      RETURNING id::text AS id`,
+    );
+    changed.push(...written.map((row) => row.id));
   }
+  return changed;
 }
 
-async function upsertSeries(tx: Tx, series: Series[]): Promise<void> {
+/** Upserts series; returns the ids of those new or changed. */
+async function upsertSeries(tx: Tx, series: Series[]): Promise<string[]> {
+  const changed: string[] = [];
   for (let i = 0; i < series.length; i += CHUNK) {
-    await tx.execute(sql`
+    const written = await rows<{ id: string }>(
+      tx,
+      sql`
       INSERT INTO series (id, slug, title)
       SELECT id::bigint, slug, title FROM json_to_recordset(${json(series.slice(i, i + CHUNK))})
         AS t(id text, slug text, title text)
-      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title`);
+      ON CONFLICT (id) DO UPDATE SET slug = EXCLUDED.slug, title = EXCLUDED.title
+        WHERE (series.slug, series.title) IS DISTINCT FROM (EXCLUDED.slug, EXCLUDED.title)
+      RETURNING id::text AS id`,
+    );
+    changed.push(...written.map((row) => row.id));
   }
+  return changed;
 }
 
 async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
@@ -93,7 +125,7 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
       market_maker_address = EXCLUDED.market_maker_address, neg_risk = EXCLUDED.neg_risk,
       group_item_title = EXCLUDED.group_item_title`);
   // Price history looks its tokens up here (src/server/history).
-  await indexOutcomeTokens(
+  await linkMarketsToHistory(
     tx,
     events.map((e) => e.id),
   );
@@ -108,4 +140,8 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
     INSERT INTO event_series (event_id, series_id, position)
     SELECT e::bigint, x::bigint, position FROM json_to_recordset(${links('series')}) AS t(e text, x text, position int)
     ON CONFLICT DO NOTHING`);
+  await writeEventDocuments(
+    tx,
+    events.map((e) => e.id),
+  );
 }

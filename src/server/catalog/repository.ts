@@ -11,22 +11,17 @@ import type {
 import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import { type Db, rows } from '../db/open';
-import { dayAgoPriceColumn, withOneDayChange } from '../history/one-day-change';
+import { withOneDayChange } from '../history/one-day-change';
+import { JsonText } from './json-text';
 
 /**
- * The one module that owns the catalog's SQL. A page of events is one query (plus a count), then
- * its markets, tags and series in one query each for all of the page's events: never per event.
+ * The one module that owns the catalog's SQL. A page of events is one query (plus a count): the
+ * page's ids in their order, joined after the limit to each event's stored document.
  */
 
 /** Ids are bigint columns: a decimal id beyond int8 cannot exist, so it matches nothing (no cast error). */
 const INT8_MAX = 9_223_372_036_854_775_807n;
 const fitsInt8 = (id: string) => /^[0-9]+$/.test(id) && BigInt(id) <= INT8_MAX;
-
-export interface EventPage {
-  events: Event[];
-  /** Events matching the filters, ignoring limit and offset (X-Total-Count). */
-  total: number;
-}
 
 interface EventRow {
   id: string;
@@ -190,11 +185,6 @@ function filters(f: EventFilters): SQL | null {
   return where.length > 0 ? sql.join(where, sql` AND `) : sql`TRUE`;
 }
 
-/** ORDER BY for the query: every field in the one direction, then id ascending to break ties. */
-function ordering(query: { order: readonly OrderField[]; ascending: boolean }): SQL {
-  return orderBy(eventSortKeys(query.order, query.ascending));
-}
-
 // ---------- sort keys and keyset pages ----------
 
 /** One column of a list's order: how it sorts, how its value is written into a cursor and read back. */
@@ -321,25 +311,54 @@ export function marketKeyCount(order: readonly MarketOrderField[], ascending: bo
 
 /**
  * The rows after a position (or from the start) in the keys' order, one more than asked to know
- * whether more follow, with the last row's key values as the next position.
+ * whether more follow, with the last row's key values as the next position. `wrap` may build the
+ * final query around the page's (events join their documents after the limit).
  */
-async function readKeyset<R extends Record<string, unknown>>(
+async function readKeyset<R extends object>(
   db: Db,
   from: SQL,
   where: SQL,
   keys: SortKey[],
   limit: number,
   position: string[] | null,
+  wrap: (page: SQL) => SQL = (page) => page,
 ): Promise<{ rows: R[]; next: string[] | null }> {
-  const found = await rows<R>(
+  const found = await rows<R & Record<string, unknown>>(
     db,
-    sql`SELECT ${keyColumns(keys)}, ${from}
+    wrap(sql`SELECT ${keyColumns(keys)}, ${from}
         WHERE ${where}${position ? sql` AND ${after(keys, position)}` : sql``}
-        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`,
+        ORDER BY ${orderBy(keys)} LIMIT ${limit + 1}`),
   );
   const page = found.slice(0, limit);
   return { rows: page, next: found.length > limit ? keyValues(page[page.length - 1]!, keys) : null };
 }
+
+/**
+ * An event as the catalog serves it: its stored document (event-documents.ts), JSON text that goes
+ * into a response as it is.
+ */
+export type EventDocument = JsonText;
+
+/** The sort columns selected beside a page's ids, as `s0`, `s1`…, for ordering after the join. */
+const sortColumns = (keys: SortKey[]) =>
+  sql.join(
+    keys.map((k, i) => sql`${k.column} AS ${sql.identifier(`s${i}`)}`),
+    sql`, `,
+  );
+
+/**
+ * The documents of a page of events, in the page's order. `page` selects `id` and the sort columns
+ * (plus the `carry` columns, returned beside each document) with its order, limit and offset: the
+ * documents are joined after the limit, so an offset deep in a list never reads the ones it skips.
+ */
+function withDocuments(page: SQL, keys: SortKey[], carry: string[] = []): SQL {
+  const carried = carry.map((c) => sql`p.${sql.identifier(c)}, `);
+  const order = keys.map((k, i) => ({ ...k, column: sql`p.${sql.identifier(`s${i}`)}` }));
+  return sql`SELECT ${sql.join(carried, sql``)}d.body FROM (${page}) p
+    JOIN event_documents d ON d.event_id = p.id ORDER BY ${orderBy(order)}`;
+}
+
+const documents = (found: { body: string }[]) => found.map((row) => new JsonText(row.body));
 
 /** A page of events after a position (or from the start), in the order of `/events`. */
 export async function listEventKeyset(
@@ -348,68 +367,49 @@ export async function listEventKeyset(
   order: { order: readonly OrderField[]; ascending: boolean },
   limit: number,
   position: string[] | null,
-): Promise<KeysetPage<Event>> {
+): Promise<KeysetPage<EventDocument>> {
   const where = filters(f);
   if (where === null) return { items: [], next: null };
   const keys = eventSortKeys(order.order, order.ascending);
-  const page = await readKeyset<EventRow & Record<string, unknown>>(
+  const page = await readKeyset<{ body: string }>(
     db,
-    sql`${EVENT_COLUMNS} FROM events e`,
+    sql`e.id, ${sortColumns(keys)} FROM events e`,
     where,
     keys,
     limit,
     position,
+    (query) =>
+      withDocuments(
+        query,
+        keys,
+        keys.map((_, i) => `k${i}`),
+      ),
   );
-  return { items: await hydrate(db, page.rows.map(pickEventColumns)), next: page.next };
+  return { items: documents(page.rows), next: page.next };
 }
 
-function pickEventColumns(row: EventRow & Record<string, unknown>): EventRow {
-  const {
-    id,
-    slug,
-    title,
-    description,
-    active,
-    closed,
-    liquidity,
-    volume,
-    volume24hr,
-    startDate,
-    endDate,
-    image,
-  } = row;
-  return {
-    id,
-    slug,
-    title,
-    description,
-    active,
-    closed,
-    liquidity,
-    volume,
-    volume24hr,
-    startDate,
-    endDate,
-    image,
-  };
-}
-
-/** One page of events matching the query, with the total count of matches. */
-export async function listEvents(db: Db, query: EventsQuery): Promise<EventPage> {
-  const [page, total] = await Promise.all([listEventPage(db, query), countEvents(db, query)]);
-  return { events: page, total };
-}
-
-/** The page alone (no count): what the response cache needs when the count is already known. */
-export async function listEventPage(db: Db, query: EventsQuery): Promise<Event[]> {
+/** One page of events matching the query (the count is countEvents). */
+export async function listEventPage(db: Db, query: EventsQuery): Promise<EventDocument[]> {
   const where = filters(eventsQueryFilters(query));
   if (where === null || query.limit === 0) return [];
-  const base = await rows<EventRow>(
+  return offsetPage(db, where, eventSortKeys(query.order, query.ascending), query);
+}
+
+async function offsetPage(
+  db: Db,
+  where: SQL,
+  keys: SortKey[],
+  page: { limit: number; offset: number },
+): Promise<EventDocument[]> {
+  const found = await rows<{ body: string }>(
     db,
-    sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE ${where}
-        ORDER BY ${ordering(query)} LIMIT ${query.limit} OFFSET ${query.offset}`,
+    withDocuments(
+      sql`SELECT e.id, ${sortColumns(keys)} FROM events e WHERE ${where}
+          ORDER BY ${orderBy(keys)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      keys,
+    ),
   );
-  return hydrate(db, base);
+  return documents(found);
 }
 
 /** The number of events matching the query's filters (limit, offset and order ignored). */
@@ -420,18 +420,20 @@ export async function countEvents(db: Db, query: EventsQuery): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function getEventById(db: Db, id: string): Promise<Event | null> {
-  if (!fitsInt8(id)) return null;
-  const base = await rows<EventRow>(
+async function documentWhere(db: Db, where: SQL): Promise<EventDocument | null> {
+  const found = await rows<{ body: string }>(
     db,
-    sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.id = ${id}::bigint`,
+    sql`SELECT d.body FROM events e JOIN event_documents d ON d.event_id = e.id WHERE ${where}`,
   );
-  return (await hydrate(db, base))[0] ?? null;
+  return documents(found)[0] ?? null;
 }
 
-export async function getEventBySlug(db: Db, slug: string): Promise<Event | null> {
-  const base = await rows<EventRow>(db, sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.slug = ${slug}`);
-  return (await hydrate(db, base))[0] ?? null;
+export async function getEventById(db: Db, id: string): Promise<EventDocument | null> {
+  return fitsInt8(id) ? documentWhere(db, sql`e.id = ${id}::bigint`) : null;
+}
+
+export async function getEventBySlug(db: Db, slug: string): Promise<EventDocument | null> {
+  return documentWhere(db, sql`e.slug = ${slug}`);
 }
 
 const TAG_COLUMNS = sql`t.id::text AS id, t.label, t.slug,
@@ -587,7 +589,7 @@ const MARKET_JSON = sql`json_build_object('id', m.id, 'question', m.question, 'c
   'active', m.active, 'closed', m.closed, 'description', m.description,
   'startDate', ${isoUtc(sql`m.start_date`)}, 'endDate', ${isoUtc(sql`m.end_date`)}, 'image', m.image,
   'volumeNum', m.volume, 'liquidityNum', m.liquidity, 'marketMakerAddress', m.market_maker_address,
-  'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', ${dayAgoPriceColumn(sql`m`)})`;
+  'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', m.day_ago_price)`;
 
 type MarketColumns = Omit<Market, 'volume' | 'liquidity' | 'oneDayPriceChange'> & {
   dayAgoPrice: number | null;
@@ -701,7 +703,7 @@ export async function getMarketTags(db: Db, id: string): Promise<Tag[] | null> {
 // ---------- search ----------
 
 export interface SearchResult {
-  events: Event[];
+  events: EventDocument[];
   tags: (TagWithCount & { event_count: number })[];
   totalEvents: number;
 }
@@ -716,14 +718,10 @@ export async function search(
   q: string,
 ): Promise<SearchResult> {
   const where = filters(f);
-  const [base, count, tags] = await Promise.all([
+  const [events, count, tags] = await Promise.all([
     where === null
       ? Promise.resolve([])
-      : rows<EventRow>(
-          db,
-          sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE ${where}
-              ORDER BY ${ordering(order)} LIMIT ${page.limit} OFFSET ${page.offset}`,
-        ),
+      : offsetPage(db, where, eventSortKeys(order.order, order.ascending), page),
     where === null
       ? Promise.resolve([{ n: 0 }])
       : rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events e WHERE ${where}`),
@@ -736,7 +734,7 @@ export async function search(
       : Promise.resolve([]),
   ]);
   return {
-    events: await hydrate(db, base),
+    events,
     tags: tags.map((t) => ({ ...t, event_count: t.eventCount })),
     totalEvents: count[0]?.n ?? 0,
   };
@@ -754,30 +752,37 @@ export async function cursorKey(db: Db, candidate: string): Promise<string> {
 }
 
 /**
- * Events with their markets, tags and series, in stored order: one query for the whole page, each part
- * gathered for all of the page's events at once (set-based: as correlated subqueries, the tags' join
- * was planned once per event and took ~20 ms for a page of 100).
+ * These events as the catalog serves them, with their markets, tags and series (in any order; ids
+ * with no event are left out): what their stored documents hold (event-documents.ts). One query for
+ * the events and one for all their parts, set-based (as correlated subqueries, the tags' join was
+ * planned once per event).
  */
-async function hydrate(db: Db, base: EventRow[]): Promise<Event[]> {
-  if (base.length === 0) return [];
-  const ids = sql`${`{${base.map((e) => e.id).join(',')}}`}::bigint[]`;
+export async function shapeEvents(db: Db, eventIds: readonly string[]): Promise<Event[]> {
+  const ids = eventIds.filter(fitsInt8);
+  if (ids.length === 0) return [];
+  const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const base = await rows<EventRow>(
+    db,
+    sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.id = ANY(${idArray})`,
+  );
   const parts = await rows<{
     eventId: string;
-    markets: MarketColumns[];
+    markets: MarketColumns[] | null;
     tags: Tag[] | null;
     series: Series[] | null;
   }>(
     db,
     sql`WITH mk AS (SELECT m.event_id, json_agg(${MARKET_JSON} ORDER BY m.position) AS markets
-                    FROM markets m WHERE m.event_id = ANY(${ids}) GROUP BY m.event_id),
+                    FROM markets m WHERE m.event_id = ANY(${idArray}) GROUP BY m.event_id),
              tg AS (SELECT et.event_id,
                       json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug) ORDER BY et.position) AS tags
-                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = ANY(${ids}) GROUP BY et.event_id),
+                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = ANY(${idArray}) GROUP BY et.event_id),
              sr AS (SELECT es.event_id,
                       json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title) ORDER BY es.position) AS series
-                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = ANY(${ids}) GROUP BY es.event_id)
-        SELECT mk.event_id::text AS "eventId", mk.markets, tg.tags, sr.series
-        FROM mk LEFT JOIN tg ON tg.event_id = mk.event_id LEFT JOIN sr ON sr.event_id = mk.event_id`,
+                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = ANY(${idArray}) GROUP BY es.event_id)
+        SELECT x.event_id::text AS "eventId", mk.markets, tg.tags, sr.series
+        FROM unnest(${idArray}) AS x(event_id) LEFT JOIN mk ON mk.event_id = x.event_id
+          LEFT JOIN tg ON tg.event_id = x.event_id LEFT JOIN sr ON sr.event_id = x.event_id`,
   );
   const of = new Map(parts.map((p) => [p.eventId, p]));
   return base.map((e) => {

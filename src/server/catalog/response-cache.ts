@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sameContent } from './content-coding';
+import { jsonBytes } from './json-text';
 
 /**
  * In-memory cache of serialized catalog responses (body bytes + ETag), keyed by the canonical form
@@ -152,9 +153,9 @@ function sameResponse(a: CachedResponse, b: CachedResponse): boolean {
   return a.etag === b.etag && JSON.stringify(a.headers) === JSON.stringify(b.headers);
 }
 
-/** A serialized JSON response with its strong ETag (hash of the bytes). */
+/** A serialized JSON response (stored event documents spliced in as they are) with its strong ETag (hash of the bytes). */
 export function jsonResponse(value: unknown, headers: Record<string, string> = {}): CachedResponse {
-  const body = Buffer.from(JSON.stringify(value));
+  const body = jsonBytes(value);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag, headers };
 }

@@ -35,6 +35,35 @@ const TITLES = [
   'Election winner 2028',
 ];
 
+/** An event with one two-outcome market, a tag and a series; prices with many digits (kept exactly). */
+export const testEvent = (id: string, overrides: Partial<Event> = {}): Event => ({
+  id,
+  slug: `event-${id}`,
+  title: `Will ${id} happen?`,
+  description: 'Resolves Yes if it happens.\nOtherwise No.',
+  active: true,
+  closed: false,
+  liquidity: 10,
+  volume: 100.5,
+  volume24hr: 5,
+  startDate: '2026-01-01T00:00:00.000Z',
+  endDate: '2026-12-31T12:00:00.123Z',
+  image: '/img/x.svg',
+  tags: [{ id: '1', label: 'Politics', slug: 'politics' }],
+  series: [{ id: '7', slug: 'weekly', title: 'Weekly' }],
+  markets: [
+    testMarket({
+      id: `m${id}`,
+      question: `Will ${id} happen?`,
+      conditionId: '0xabc',
+      outcomes: '["Yes","No"]',
+      outcomePrices: '["0.0000004113679809846114013590098187297978","0.9999995886320190153885986409901813"]',
+      clobTokenIds: ['111', '222'],
+    }),
+  ],
+  ...overrides,
+});
+
 /** A market with the given Part A fields; the reference clients' extra fields at plain values. */
 export function testMarket(
   fields: Pick<Market, 'id' | 'question' | 'conditionId' | 'outcomes' | 'outcomePrices' | 'clobTokenIds'>,

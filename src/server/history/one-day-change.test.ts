@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertEvents } from '../catalog/load';
 import { buildTestApp, type TestApp } from '../test/app';
-import { HISTORY_EVENTS, LAST_TS, loadHistoryCatalog, POINTS, STEP, yesUnits } from './test-history';
+import { deleteHistory, writeSeries } from './store';
+import {
+  HISTORY_EVENTS,
+  LAST_TS,
+  loadHistoryCatalog,
+  NO,
+  POINTS,
+  QUIET,
+  STEP,
+  YES,
+  yesUnits,
+} from './test-history';
 
 /** Markets carry the reference's `oneDayPriceChange` where their first outcome has a history. */
 let t: TestApp;
@@ -41,5 +52,30 @@ describe('oneDayPriceChange', () => {
     expect(after.json()[0].markets[0].oneDayPriceChange).toBe(
       Math.round((0.6 - yesUnits(POINTS - 1 - 144) / 1e4) * 1e4) / 1e4,
     );
+  });
+
+  it('follows the histories: gone with its history, from the second outcome, written before its market', async () => {
+    const firstMarket = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url })).json()[0].markets[0] as Record<string, unknown>;
+    await deleteHistory(t.database.db, [YES]);
+    expect(await firstMarket('/gamma/events?id=1&limit=2')).not.toHaveProperty('oneDayPriceChange');
+
+    // Only No's series: Yes's 24-hour price is 1 − No's (0.7 → Yes 0.3; the catalog says 0.6).
+    const flat = (tokenId: string, p: number) => ({
+      tokenId,
+      startTs: LAST_TS - 2 * 86_400,
+      stepS: 3_600,
+      prices: Uint16Array.from({ length: 49 }, () => p),
+    });
+    await writeSeries(t.database.db, [flat(NO, 7_000)]);
+    expect((await firstMarket('/gamma/events?id=1&limit=3')).oneDayPriceChange).toBe(0.3);
+
+    // A series for a token no market has yet: the market that later lists it shows its change.
+    const [event] = HISTORY_EVENTS;
+    await upsertEvents(t.database.db, [{ ...event!, markets: event!.markets.slice(0, 2) }]);
+    await writeSeries(t.database.db, [flat(QUIET, 4_000)]);
+    await upsertEvents(t.database.db, HISTORY_EVENTS);
+    const res = await t.app.inject({ method: 'GET', url: '/gamma/events?id=1&limit=4' });
+    expect(res.json()[0].markets[2].oneDayPriceChange).toBe(0.1);
   });
 });

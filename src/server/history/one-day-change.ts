@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A market's `oneDayPriceChange` (the reference's market field): its first outcome's current
- * catalog price minus that outcome's price 24 hours before its latest history point. The markets
- * query selects the 24-hour price with `dayAgoPriceColumn`; `withOneDayChange` adds the field to
+ * catalog price minus that outcome's price 24 hours before its latest history point. The history
+ * store copies the 24-hour price onto the market row with `dayAgoPriceColumn`; `withOneDayChange` adds the field to
  * the market, or leaves it out when there is no history or no readable price.
  */
 

@@ -160,7 +160,9 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
   function loadRecord(kind: RecordKind, param: string): Promise<PreviewRecords[RecordKind] | null> {
     switch (kind) {
       case 'event':
-        return repository.getEventBySlug(database.db, param);
+        return repository
+          .getEventBySlug(database.db, param)
+          .then((document) => document?.parse<PreviewRecords['event']>() ?? null);
       case 'tag':
         return repository.getTagById(database.db, param);
       case 'series':
