@@ -152,6 +152,33 @@ test.describe('hydration', () => {
     });
   }
 
+  test('text typed and an option chosen before the page hydrated take effect once it has', async ({
+    page,
+  }) => {
+    // The dashboard's code is held back until both are done: a slow phone on a slow network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('searchbox', { name: 'Search events by title' }).fill('Fed');
+    await page.getByLabel('Sort').selectOption('liquidity');
+    release();
+
+    await expect(page).toHaveURL(/[?&]q=Fed(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=liquidity(&|$)/);
+    const res = await page.request.get(
+      '/gamma/events?active=true&closed=false&q=Fed&order=liquidity&ascending=false&limit=20',
+    );
+    const found = (await res.json()) as ApiEvent[];
+    expect(found.length).toBeGreaterThan(0);
+    await expect(rowTitles(page)).toHaveText(found.map((e) => e.title));
+  });
+
   test('an event page hydrates without a mismatch', async ({ page }) => {
     const [event] = await topEvents(page);
     const messages = collectConsole(page);

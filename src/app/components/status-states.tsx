@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApiResponseError, NetworkError } from '../lib/api-client';
+import { LiveButton } from './live-button';
 
 /** A person-readable sentence for any failure (the contract's sentence when the server gave one). */
 export function errorMessage(error: unknown): string {
@@ -17,13 +18,12 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       <p className="font-semibold">Could not load this.</p>
       <p className="mt-1">{errorMessage(error)}</p>
       {onRetry && (
-        <button
-          type="button"
+        <LiveButton
           onClick={onRetry}
           className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800"
         >
           Try again
-        </button>
+        </LiveButton>
       )}
     </div>
   );
@@ -50,14 +50,13 @@ export function InlineError({
       className={`flex items-center gap-2 text-sm text-neutral-600 dark:text-neutral-400 ${className}`}
     >
       {message}
-      <button
-        type="button"
+      <LiveButton
         onClick={onRetry}
         disabled={retrying}
         className="rounded-md px-2 py-1 font-medium text-accent-700 underline decoration-1 underline-offset-4 hover:decoration-2 disabled:opacity-60 dark:text-accent-300"
       >
         {retrying ? 'Trying…' : 'Try again'}
-      </button>
+      </LiveButton>
     </p>
   );
 }

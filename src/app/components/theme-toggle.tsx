@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { LiveButton } from './live-button';
 
 const STORAGE_KEY = 'marketdesk-theme';
 
@@ -53,8 +54,7 @@ export function ThemeToggle() {
   }, []);
 
   return (
-    <button
-      type="button"
+    <LiveButton
       aria-pressed={dark}
       aria-label="Dark theme"
       title={dark ? 'Switch to light theme' : 'Switch to dark theme'}
@@ -85,6 +85,6 @@ export function ThemeToggle() {
         <circle cx="10" cy="10" r="3.5" />
         <path d="M10 1.5v2M10 16.5v2M1.5 10h2M16.5 10h2M4 4l1.4 1.4M14.6 14.6 16 16M4 16l1.4-1.4M14.6 5.4 16 4" />
       </svg>
-    </button>
+    </LiveButton>
   );
 }

@@ -1,7 +1,9 @@
 import { Link, useLocation, useMatchRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PAGES } from '../../contract/pages';
+import { useEarlyInput } from '../lib/use-early-input';
 import { ThemeToggle } from './theme-toggle';
+import { LiveButton } from './live-button';
 
 /** The pages that are a list of events, which the search field filters in place. */
 const LIST_PAGES = [PAGES.top.path, PAGES.tag.path, PAGES.seriesOne.path] as const;
@@ -15,12 +17,17 @@ function SearchField() {
   const q = useSearch({ strict: false, select: (search) => search.q });
   const urlQuery = onList ? (q ?? '') : '';
   const [value, setValue] = useState(urlQuery);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useEarlyInput<HTMLInputElement>(value, setValue);
   const id = useId();
 
   // Back/forward or a link changed q: show what the URL says, unless it is what is typed (trimmed:
-  // "fed " sent as q=fed keeps its space for the next word).
-  useEffect(() => setValue((typed) => (typed.trim() === urlQuery ? typed : urlQuery)), [urlQuery]);
+  // "fed " sent as q=fed keeps its space for the next word). Adjusted while rendering, not in an
+  // effect, so it cannot undo text typed before hydration (taken up by useEarlyInput on mount).
+  const [shownQuery, setShownQuery] = useState(urlQuery);
+  if (shownQuery !== urlQuery) {
+    setShownQuery(urlQuery);
+    setValue((typed) => (typed.trim() === urlQuery ? typed : urlQuery));
+  }
 
   useEffect(() => {
     if (!onList || value.trim() === urlQuery) return;
@@ -47,7 +54,7 @@ function SearchField() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [input]);
 
   return (
     <search className="min-w-0 flex-1">
@@ -131,9 +138,8 @@ export function TopBar() {
           <NavLinks />
         </nav>
         <ThemeToggle />
-        <button
+        <LiveButton
           ref={menuButton}
-          type="button"
           className="inline-flex size-9 items-center justify-center rounded-md text-neutral-700 hover:bg-neutral-100 md:hidden dark:text-neutral-300 dark:hover:bg-neutral-800"
           aria-expanded={menuOpen}
           aria-controls="mobile-nav"
@@ -150,7 +156,7 @@ export function TopBar() {
           >
             {menuOpen ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
           </svg>
-        </button>
+        </LiveButton>
       </div>
       {menuOpen && (
         <nav

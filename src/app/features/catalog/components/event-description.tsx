@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { LiveButton } from '../../../components/live-button';
 
 /**
  * Plain text with its line breaks (`whitespace-pre-line`; never parsed as HTML), collapsed after ~8 lines
@@ -28,15 +29,14 @@ export function EventDescription({ text }: { text: string }) {
         {text}
       </p>
       {(overflows || expanded) && (
-        <button
-          type="button"
+        <LiveButton
           aria-expanded={expanded}
           aria-controls="event-description"
           onClick={() => setExpanded((v) => !v)}
           className="mt-1 rounded text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
         >
           {expanded ? 'Show less' : 'Read more'}
-        </button>
+        </LiveButton>
       )}
     </section>
   );

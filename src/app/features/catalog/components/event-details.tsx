@@ -11,6 +11,7 @@ import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';
 import { ShareButton } from './share-button';
+import { LiveButton } from '../../../components/live-button';
 
 const MARKETS_SHOWN = 10;
 const chipClass =
@@ -67,14 +68,13 @@ function Markets({ event }: { event: Event }) {
         ))}
       </div>
       {ranked.length > MARKETS_SHOWN && (
-        <button
-          type="button"
+        <LiveButton
           aria-expanded={showAll}
           onClick={() => setShowAll((v) => !v)}
           className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
         >
           {showAll ? `Show the first ${MARKETS_SHOWN}` : `Show all ${ranked.length} markets`}
-        </button>
+        </LiveButton>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import {
   STATUSES,
   type SortField,
 } from '../../../../contract/list-search';
+import { useEarlyInput } from '../../../lib/use-early-input';
 
 const SORT_LABELS: Record<SortField, string> = {
   volume: 'Volume',
@@ -21,16 +22,44 @@ function directionLabels(sort: SortField): { desc: string; asc: string } {
     : { desc: 'Highest first', asc: 'Lowest first' };
 }
 
-const selectClass =
-  'h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900';
+type Option<V> = { value: V; label: string };
 
-function Field({ label, children, id }: { label: string; id: string; children: React.ReactNode }) {
+/** One labelled select; a choice made before the page hydrated takes effect once it has. */
+function Choice<V extends string | number>({
+  label,
+  value,
+  options,
+  onChoose,
+}: {
+  label: string;
+  value: V;
+  options: readonly Option<V>[];
+  onChoose: (value: V) => void;
+}) {
+  const id = useId();
+  const choose = (raw: string) => {
+    const option = options.find((o) => String(o.value) === raw);
+    if (option) onChoose(option.value);
+  };
+  const ref = useEarlyInput<HTMLSelectElement>(String(value), choose);
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-xs font-medium text-neutral-600 dark:text-neutral-400">
         {label}
       </label>
-      {children}
+      <select
+        ref={ref}
+        id={id}
+        className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
+        value={value}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -43,64 +72,37 @@ export function ListToolbar({
   search: ListSearch;
   onChange: (patch: Partial<ListSearch>) => void;
 }) {
-  const id = useId();
   const dir = directionLabels(search.sort);
   return (
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <legend className="sr-only">List options</legend>
-      <Field label="Sort" id={`${id}-sort`}>
-        <select
-          id={`${id}-sort`}
-          className={selectClass}
-          value={search.sort}
-          onChange={(e) => onChange({ sort: e.target.value as SortField, page: 1 })}
-        >
-          {SORT_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {SORT_LABELS[field]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Order" id={`${id}-dir`}>
-        <select
-          id={`${id}-dir`}
-          className={selectClass}
-          value={search.dir}
-          onChange={(e) => onChange({ dir: e.target.value as ListSearch['dir'], page: 1 })}
-        >
-          <option value="desc">{dir.desc}</option>
-          <option value="asc">{dir.asc}</option>
-        </select>
-      </Field>
-      <Field label="Status" id={`${id}-status`}>
-        <select
-          id={`${id}-status`}
-          className={selectClass}
-          value={search.status}
-          onChange={(e) => onChange({ status: e.target.value as ListSearch['status'], page: 1 })}
-        >
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Per page" id={`${id}-size`}>
-        <select
-          id={`${id}-size`}
-          className={selectClass}
-          value={search.size}
-          onChange={(e) => onChange({ size: Number(e.target.value) as ListSearch['size'], page: 1 })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Choice
+        label="Sort"
+        value={search.sort}
+        options={SORT_FIELDS.map((field) => ({ value: field, label: SORT_LABELS[field] }))}
+        onChoose={(sort) => onChange({ sort, page: 1 })}
+      />
+      <Choice
+        label="Order"
+        value={search.dir}
+        options={[
+          { value: 'desc', label: dir.desc },
+          { value: 'asc', label: dir.asc },
+        ]}
+        onChoose={(d) => onChange({ dir: d, page: 1 })}
+      />
+      <Choice
+        label="Status"
+        value={search.status}
+        options={STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+        onChoose={(status) => onChange({ status, page: 1 })}
+      />
+      <Choice
+        label="Per page"
+        value={search.size}
+        options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+        onChoose={(size) => onChange({ size, page: 1 })}
+      />
     </fieldset>
   );
 }

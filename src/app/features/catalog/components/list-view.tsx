@@ -7,6 +7,7 @@ import { DEFAULT_LIST_SEARCH, type ListSearch, toEventsQuery } from '../../../..
 import { EventList, EventListSkeleton } from './event-list';
 import { ListToolbar } from './list-toolbar';
 import { Pagination } from './pagination';
+import { LiveButton } from '../../../components/live-button';
 
 export interface ListScope {
   tagId?: string;
@@ -51,13 +52,12 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
         <EventListSkeleton rows={search.size} />
       ) : page.events.length === 0 && page.total > 0 ? (
         <EmptyState title="This page is past the end of the list.">
-          <button
-            type="button"
+          <LiveButton
             onClick={() => onSearchChange({ page: 1 })}
             className="font-medium text-accent-700 underline underline-offset-4 dark:text-accent-300"
           >
             Go to the first page
-          </button>
+          </LiveButton>
         </EmptyState>
       ) : page.events.length === 0 ? (
         <EmptyState title="No events match this view.">

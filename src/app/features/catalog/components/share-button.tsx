@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '../../../components/copy-button';
 import { announce } from '../../../components/live-region';
+import { LiveButton } from '../../../components/live-button';
 
 /** The canonical, shareable address of an event page. */
 export function eventUrl(slug: string, origin = window.location.origin): string {
@@ -35,8 +36,7 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
 
   return (
     <div className="flex items-center gap-2">
-      <button
-        type="button"
+      <LiveButton
         onClick={() => void share()}
         className="inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
       >
@@ -51,7 +51,7 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
           <path d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
         </svg>
         Share
-      </button>
+      </LiveButton>
       <span aria-hidden="true" className="text-sm text-emerald-700 dark:text-emerald-400">
         {status}
       </span>
