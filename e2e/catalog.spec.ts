@@ -330,7 +330,10 @@ test('an imported event with <script> and <img onerror> in its text renders them
   );
   await expect(page.locator('#event-description')).toContainText('<img src=x onerror="window.__xss = 3">');
   await expect(page.getByRole('heading', { level: 3 })).toContainText('<script>window.__xss = 7</script>');
-  await expect(page.getByTitle('<b>Yes</b>', { exact: true })).toBeVisible();
+  // The outcome's name, in its market and in the chart's legend.
+  const outcome = page.getByTitle('<b>Yes</b>', { exact: true });
+  await expect(outcome).toHaveCount(2);
+  for (const shown of await outcome.all()) await expect(shown).toContainText('<b>Yes</b>');
   await expect(page.getByRole('link', { name: 'Tag: <img src=x onerror="window.__xss = 6">' })).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   // Nothing from the catalog became markup: the only <img> elements are ours.

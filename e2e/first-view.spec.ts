@@ -49,6 +49,8 @@ test.describe('with JavaScript off, the server’s HTML alone', () => {
       page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first(),
     ).toBeVisible();
     expect(await page.getByTestId('event-list-skeleton').count()).toBe(0);
+    // What needs the dashboard's code says so: its buttons are disabled, not silently dead.
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toBeDisabled();
   });
 
   test('an event page has its title, figures and markets', async ({ page }) => {

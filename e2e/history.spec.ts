@@ -35,10 +35,14 @@ test('the chart draws, follows the range in the URL, and its crosshair moves by 
   await page.goto(`/e/${binary}`);
   await history;
   await expect(chart(page)).toBeVisible();
-  // uPlot drew on a canvas of the plot's size.
-  const canvas = page.locator('[data-testid="price-chart"] canvas');
-  await expect(canvas).toHaveCount(1);
-  expect((await canvas.boundingBox())!.height).toBeGreaterThan(150);
+  // The plot is drawn at its box's size, the outcome's line through the week's points.
+  const plot = page.locator('[data-testid="price-chart"] svg');
+  await expect(plot).toHaveCount(1);
+  expect((await plot.boundingBox())!.height).toBeGreaterThan(150);
+  expect((await plot.boundingBox())!.width).toBeGreaterThan(300);
+  const line = plot.locator('path');
+  await expect(line).toHaveCount(1);
+  expect((await line.getAttribute('d'))!.split('L').length).toBeGreaterThan(10);
   await expect(
     page.getByText(/^Yes \d+\.\d%, (up|down) \d+\.\d points? this week$|^Yes \d+\.\d%, unchanged this week$/),
   ).toHaveCount(1);
@@ -69,8 +73,13 @@ test('the chart draws, follows the range in the URL, and its crosshair moves by 
   await expect(page.getByText(text!).first()).toBeVisible();
   await page.keyboard.press('Home');
   await expect(slider).toHaveAttribute('aria-valuenow', '0');
+  // The crosshair is drawn where the keys put it: at the first point, the plot's left edge.
+  const crosshair = plot.locator('line[stroke-dasharray]');
+  await expect(crosshair).toHaveCount(1);
+  const first = (await plot.locator('path').getAttribute('d'))!.slice(1).split(' ')[0];
+  expect(await crosshair.getAttribute('x1')).toBe(String(Number(first)));
   // The pointer moves it too.
-  const box = (await canvas.boundingBox())!;
+  const box = (await plot.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(slider).not.toHaveAttribute('aria-valuenow', '0');
   expect(cspViolations).toEqual([]);
@@ -93,7 +102,7 @@ for (const scheme of ['light', 'dark'] as const) {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(`/e/${slug}`);
-        await expect(page.locator('[data-testid="price-chart"] canvas')).toHaveCount(1);
+        await expect(page.locator('[data-testid="price-chart"] svg path').first()).toBeVisible();
         await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
         await page.waitForLoadState('networkidle');
         await saveScreenshot(page, `chart-${slug === group ? 'group' : 'binary'}-${width}-${scheme}`);

@@ -5,7 +5,7 @@ import type { ChartLine } from './chart-lines';
 
 /** What the chart derives from the histories (loaded with the chart, not with the page). */
 
-/** Several histories on one time axis (uPlot's shape): the union of their times, null where a line has no point. */
+/** Several histories on one time axis (the plot's shape): the union of their times, null where a line has no point. */
 export function alignHistories(histories: readonly PricePoint[][]): { x: number[]; ys: (number | null)[][] } {
   const times = [...new Set(histories.flatMap((h) => h.map((p) => p.t)))].sort((a, b) => a - b);
   const index = new Map(times.map((t, i) => [t, i]));

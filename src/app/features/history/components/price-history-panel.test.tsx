@@ -6,7 +6,8 @@ import { jsonResponse, renderInApp } from '../../../test/render';
 import type { ChartLine } from '../chart-lines';
 import PriceHistoryPanel from './price-history-panel';
 
-// The canvas (uPlot) needs a real browser: e2e/history.spec.ts draws it; here it reports its props.
+// The plot measures its box, which jsdom does not lay out: price-plot.test.tsx draws it at a given
+// width, e2e/history.spec.ts in a browser; here it reports its props.
 vi.mock('./price-plot', () => ({
   default: ({ x, cursor }: { x: number[]; cursor: number | null }) => (
     <div data-testid="plot" data-points={x.length} data-cursor={cursor ?? ''} />

@@ -19,18 +19,6 @@ const RANGE_NAME: Record<ChartRange, string> = {
   all: 'all time',
 };
 
-/** Follows the theme class on <html> (the toggle and the system setting both set it). */
-function useDarkTheme(): boolean {
-  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
-  useEffect(() => {
-    const root = document.documentElement;
-    const observer = new MutationObserver(() => setDark(root.classList.contains('dark')));
-    observer.observe(root, { attributes: true, attributeFilter: ['class'] });
-    return () => observer.disconnect();
-  }, []);
-  return dark;
-}
-
 const timeOf = (t: number) => formatExact(new Date(t * 1000).toISOString());
 
 /**
@@ -52,8 +40,6 @@ export default function PriceHistoryPanel({
   const histories = query.data;
   const failed = query.isError && histories === undefined;
   const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);
-  const labels = useMemo(() => lines.map((l) => l.label), [lines]);
-  const dark = useDarkTheme();
   const [cursor, setCursor] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new data set (another range) starts without a crosshair.
@@ -189,8 +175,7 @@ export default function PriceHistoryPanel({
             <PricePlot
               x={aligned.x}
               ys={aligned.ys}
-              labels={labels}
-              dark={dark}
+              ids={tokens}
               height={PLOT_HEIGHT}
               cursor={cursor}
               onCursor={setCursor}
