@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
-import { type Db, rows } from '../db/open';
+import { bigintArray, type Db, rows } from '../db/open';
 import { linkMarketsToHistory } from '../history/store';
 import { writeEventDocuments } from './event-documents';
 
@@ -24,8 +24,8 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
     const loaded = new Set(events.map((e) => e.id));
     const showing = await rows<{ id: string }>(
       tx,
-      sql`SELECT event_id::text AS id FROM event_tags WHERE tag_id = ANY(${bigints(renamedTags)})
-          UNION SELECT event_id::text FROM event_series WHERE series_id = ANY(${bigints(renamedSeries)})`,
+      sql`SELECT event_id::text AS id FROM event_tags WHERE tag_id = ANY(${bigintArray(renamedTags)})
+          UNION SELECT event_id::text FROM event_series WHERE series_id = ANY(${bigintArray(renamedSeries)})`,
     );
     await writeEventDocuments(
       tx,
@@ -33,8 +33,6 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
     );
   });
 }
-
-const bigints = (ids: string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 function uniqueById<T extends { id: string }>(items: T[]): T[] {
   return [...new Map(items.map((item) => [item.id, item])).values()];

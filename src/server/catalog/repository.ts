@@ -10,7 +10,7 @@ import type {
 } from '../../contract/catalog';
 import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
-import { type Db, rows } from '../db/open';
+import { bigintArray, type Db, rows } from '../db/open';
 import { withOneDayChange } from '../history/one-day-change';
 import { JsonText } from './json-text';
 
@@ -91,7 +91,7 @@ export function eventsQueryFilters(query: EventsQuery): EventFilters {
  * `column = ANY(…)` of a list: one index scan over the sorted keys. (`IN (SELECT unnest(…))` plans a
  * nested loop of one index probe per key, and planned ~100x slower on a page of 100 events.)
  */
-const anyBigint = (column: SQL, ids: string[]) => sql`${column} = ANY(${`{${ids.join(',')}}`}::bigint[])`;
+const anyBigint = (column: SQL, ids: string[]) => sql`${column} = ANY(${bigintArray(ids)})`;
 const anyText = (column: SQL, values: string[]) =>
   sql`${column} = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json)))`;
 /** Ids that fit a bigint column, or null when none does (nothing can match them). */
@@ -760,7 +760,7 @@ export async function cursorKey(db: Db, candidate: string): Promise<string> {
 export async function shapeEvents(db: Db, eventIds: readonly string[]): Promise<Event[]> {
   const ids = eventIds.filter(fitsInt8);
   if (ids.length === 0) return [];
-  const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const idArray = bigintArray(ids);
   const base = await rows<EventRow>(
     db,
     sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.id = ANY(${idArray})`,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
 import * as schema from './schema/index';
@@ -133,3 +133,6 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A bigint[] parameter of decimal ids (callers pass ids known to fit int8: stored ones, or checked). */
+export const bigintArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;

@@ -24,6 +24,10 @@ function directionLabels(sort: SortField): { desc: string; asc: string } {
 
 type Option<V> = { value: V; label: string };
 
+const SORT_OPTIONS = SORT_FIELDS.map((field) => ({ value: field, label: SORT_LABELS[field] }));
+const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
+
 /** One labelled select; a choice made before the page hydrated takes effect once it has. */
 function Choice<V extends string | number>({
   label,
@@ -79,7 +83,7 @@ export function ListToolbar({
       <Choice
         label="Sort"
         value={search.sort}
-        options={SORT_FIELDS.map((field) => ({ value: field, label: SORT_LABELS[field] }))}
+        options={SORT_OPTIONS}
         onChoose={(sort) => onChange({ sort, page: 1 })}
       />
       <Choice
@@ -94,13 +98,13 @@ export function ListToolbar({
       <Choice
         label="Status"
         value={search.status}
-        options={STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+        options={STATUS_OPTIONS}
         onChoose={(status) => onChange({ status, page: 1 })}
       />
       <Choice
         label="Per page"
         value={search.size}
-        options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+        options={SIZE_OPTIONS}
         onChoose={(size) => onChange({ size, page: 1 })}
       />
     </fieldset>

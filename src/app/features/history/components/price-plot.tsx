@@ -1,4 +1,4 @@
-import { type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { LINE_COLOURS } from '../line-colours';
 import { type TimeTick, timeAxisTicks } from '../time-axis';
 
@@ -57,25 +57,27 @@ function nearest(x: number[], t: number): number {
   return t - x[lo]! <= x[hi]! - t ? lo : hi;
 }
 
-export function PlotSvg({ x, ys, ids, height, cursor, onCursor, width }: PricePlotProps & { width: number }) {
+/** The plotting area inside the margins, and the scales from data to pixels. */
+function frame(x: number[], width: number, height: number) {
   const plotWidth = Math.max(1, width - MARGIN.left - MARGIN.right);
   const plotHeight = Math.max(1, height - MARGIN.top - MARGIN.bottom);
   const from = x[0] ?? 0;
   const to = x[x.length - 1] ?? 0;
-  const px = (t: number) =>
-    MARGIN.left + (to > from ? ((t - from) / (to - from)) * plotWidth : plotWidth / 2);
-  const py = (v: number) => MARGIN.top + (1 - v) * plotHeight;
-  const ticks: TimeTick[] = [];
-  let lastRight = Number.NEGATIVE_INFINITY;
-  for (const tick of timeAxisTicks(from, to, Math.max(1, Math.floor(plotWidth / X_LABEL_SPACE)))) {
-    // Each label inside the svg and clear of the one before it (about 7 px per character of 12 px
-    // text): d3's 2-day steps restart each month, which would put Oct 31 against Nov 1.
-    const half = (tick.label.length * 7) / 2;
-    const at = px(tick.t);
-    if (at - half < Math.max(0, lastRight + 8) || at + half > width) continue;
-    ticks.push(tick);
-    lastRight = at + half;
-  }
+  return {
+    plotWidth,
+    plotHeight,
+    from,
+    to,
+    px: (t: number) => MARGIN.left + (to > from ? ((t - from) / (to - from)) * plotWidth : plotWidth / 2),
+    py: (v: number) => MARGIN.top + (1 - v) * plotHeight,
+  };
+}
+
+type LayerProps = Pick<PricePlotProps, 'x' | 'ys' | 'ids' | 'height'> & { width: number };
+
+export function PlotSvg({ cursor, onCursor, ...layer }: PricePlotProps & { width: number }) {
+  const { x, ys, ids, width, height } = layer;
+  const { plotWidth, plotHeight, from, to, px, py } = frame(x, width, height);
   const at = cursor !== null && cursor < x.length ? cursor : null;
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
@@ -94,6 +96,53 @@ export function PlotSvg({ x, ys, ids, height, cursor, onCursor, width }: PricePl
       onPointerMove={onPointerMove}
       onPointerLeave={() => onCursor(null)}
     >
+      <Lines {...layer} />
+      {at !== null && (
+        <g>
+          <line
+            x1={px(x[at]!)}
+            x2={px(x[at]!)}
+            y1={MARGIN.top}
+            y2={MARGIN.top + plotHeight}
+            className="stroke-neutral-500"
+            strokeDasharray="4 3"
+          />
+          {ys.map((line, i) => {
+            const v = line[at];
+            if (v == null) return null;
+            return (
+              <circle
+                key={ids[i]}
+                cx={px(x[at]!)}
+                cy={py(v)}
+                r={3.5}
+                className={`${LINE_COLOURS[i % LINE_COLOURS.length]!.fill} stroke-white dark:stroke-neutral-950`}
+                strokeWidth={1.5}
+              />
+            );
+          })}
+        </g>
+      )}
+    </svg>
+  );
+}
+
+/** Grid, axes and lines: drawn again when the data or the size change, not as the crosshair moves. */
+const Lines = memo(function Lines({ x, ys, ids, width, height }: LayerProps) {
+  const { plotWidth, plotHeight, from, to, px, py } = frame(x, width, height);
+  const ticks: TimeTick[] = [];
+  let lastRight = Number.NEGATIVE_INFINITY;
+  for (const tick of timeAxisTicks(from, to, Math.max(1, Math.floor(plotWidth / X_LABEL_SPACE)))) {
+    // Each label inside the svg and clear of the one before it (about 7 px per character of 12 px
+    // text): d3's 2-day steps restart each month, which would put Oct 31 against Nov 1.
+    const half = (tick.label.length * 7) / 2;
+    const at = px(tick.t);
+    if (at - half < Math.max(0, lastRight + 8) || at + half > width) continue;
+    ticks.push(tick);
+    lastRight = at + half;
+  }
+  return (
+    <>
       <g className="stroke-neutral-200 dark:stroke-neutral-800" strokeWidth={1}>
         {Y_SPLITS.map((v) => (
           <line key={v} x1={MARGIN.left} x2={MARGIN.left + plotWidth} y1={py(v)} y2={py(v)} />
@@ -136,32 +185,6 @@ export function PlotSvg({ x, ys, ids, height, cursor, onCursor, width }: PricePl
           />
         );
       })}
-      {at !== null && (
-        <g>
-          <line
-            x1={px(x[at]!)}
-            x2={px(x[at]!)}
-            y1={MARGIN.top}
-            y2={MARGIN.top + plotHeight}
-            className="stroke-neutral-500"
-            strokeDasharray="4 3"
-          />
-          {ys.map((line, i) => {
-            const v = line[at];
-            if (v == null) return null;
-            return (
-              <circle
-                key={ids[i]}
-                cx={px(x[at]!)}
-                cy={py(v)}
-                r={3.5}
-                className={`${LINE_COLOURS[i % LINE_COLOURS.length]!.fill} stroke-white dark:stroke-neutral-950`}
-                strokeWidth={1.5}
-              />
-            );
-          })}
-        </g>
-      )}
-    </svg>
+    </>
   );
-}
+});
