@@ -88,19 +88,21 @@ describe('the key lifecycle', () => {
     expect(byL1.statusCode).toBe(200);
     expect(RevokedApiKey.parse(byL1.json())).toEqual({ apiKey: a.apiKey, revoked: true });
 
+    // Two timestamps fixed apart: within one second both revocations would carry one signature (the
+    // query is not signed), and a state-changing L2 signature is accepted once (docs/api.md §3).
+    // Each read from the clock, they met whenever a second ended between the two reads.
+    const timestamp = nowSeconds();
     const byOther = await send(t.app, {
       method: 'DELETE',
       url: `/clob/api-keys?apiKey=${b.apiKey.toUpperCase()}`,
-      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys' })),
+      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys', timestamp })),
     });
     expect(byOther.json()).toEqual({ apiKey: b.apiKey, revoked: true });
 
-    // Another timestamp: within one second, both revocations would carry one signature, and a
-    // state-changing L2 signature is accepted once (docs/api.md §3).
     const bySelf = await send(t.app, {
       method: 'DELETE',
       url: '/clob/api-keys',
-      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys', timestamp: nowSeconds() - 1 })),
+      headers: asHeaders(await l2(c, { method: 'DELETE', path: '/api-keys', timestamp: timestamp - 1 })),
     });
     expect(bySelf.json()).toEqual({ apiKey: c.apiKey, revoked: true });
 

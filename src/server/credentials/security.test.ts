@@ -206,14 +206,17 @@ describe('revocation and ownership are told only to the right passphrase', () =>
     const owner = newWallet();
     const [key] = await keysOf(owner, 1);
     if (!key) throw new Error('keys');
+    // The later requests' timestamp is fixed apart from the revocation's: read from the clock each
+    // time, the two could meet and the DELETE be refused as a reused signature instead.
+    const timestamp = nowSeconds();
     const revoke = await send(t.app, {
       method: 'DELETE',
       url: '/clob/api-keys',
-      headers: asHeaders(await l2(key, { method: 'DELETE', path: '/api-keys' })),
+      headers: asHeaders(await l2(key, { method: 'DELETE', path: '/api-keys', timestamp })),
     });
     expect(revoke.statusCode).toBe(200);
     for (const method of ['GET', 'DELETE'] as const) {
-      const headers = asHeaders(await l2(key, { method, path: '/api-keys', timestamp: nowSeconds() - 2 }));
+      const headers = asHeaders(await l2(key, { method, path: '/api-keys', timestamp: timestamp - 2 }));
       await expectRejectedUnchanged(
         { method, url: '/clob/api-keys', headers: { ...headers, SVC_PASSPHRASE: 'e'.repeat(64) } },
         401,
