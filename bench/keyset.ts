@@ -1,4 +1,5 @@
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+import { median } from './stats';
 
 /**
  * Keyset against offset pages, side by side on the same running server (part of `npm run
@@ -23,7 +24,6 @@ async function timed(url: string): Promise<{ ms: number; server: number; body: u
   return { ms, server, body };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (samples: { ms: number; server: number }[]) => {
   const server = samples.map((s) => s.server);
   const trip = samples.map((s) => s.ms);

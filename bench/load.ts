@@ -18,6 +18,7 @@ import { createL1Headers, type L1Headers } from '../src/contract/auth';
 import { ORDER_FIELDS } from '../src/contract/catalog';
 import { createScratchPostgres } from '../src/server/test/database';
 import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
+import { percentile } from './stats';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
@@ -139,10 +140,6 @@ async function catalogPaths(client: Pool): Promise<() => string> {
     }
     return views[lo]!;
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 function rssOf(pid: number): number {

@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { median } from './stats';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 18450);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -217,19 +218,16 @@ function longTasks(lhr: { audits: Record<string, { details?: unknown }> }): stri
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /** LIGHTHOUSE_RUNS runs of one page and preset, each printed, then the lowest performance score. */
 async function runSet(
   url: string,
   preset: 'mobile' | 'desktop',
-  cpuSlowdown?: number,
+  calibrated?: { cpuSlowdown: number; benchmarkIndex: number },
 ): Promise<{ benchmarkIndexes: number[] }> {
-  const label = cpuSlowdown === undefined ? preset : `mobile, CPU ${cpuSlowdown.toFixed(1)}× (calibrated)`;
+  const cpuSlowdown = calibrated?.cpuSlowdown;
+  const label = calibrated
+    ? `mobile, CPU ${calibrated.cpuSlowdown.toFixed(1)}× (calibrated to benchmarkIndex ${calibrated.benchmarkIndex})`
+    : preset;
   const page = url.replace(BASE, '').slice(0, 40);
   const performance: number[] = [];
   const others: number[] = [];
@@ -251,8 +249,8 @@ async function runSet(
   const verdict =
     preset === 'desktop'
       ? '(desktop: for information)'
-      : cpuSlowdown !== undefined
-        ? `(for information: the same phone at any machine speed; Lighthouse calibrates its 4× for a benchmarkIndex of 1500–2000, this machine measured ${median(benchmarkIndexes)})`
+      : calibrated
+        ? `(for information: the same phone at any machine speed; Lighthouse calibrates its 4× for a benchmarkIndex of 1500–2000)`
         : lowest >= BUDGET_PERFORMANCE
           ? `(≥ ${BUDGET_PERFORMANCE})`
           : `(BELOW ${BUDGET_PERFORMANCE})`;
@@ -313,8 +311,11 @@ async function main(): Promise<void> {
       const mobile = await runSet(url, 'mobile');
       await runSet(url, 'desktop');
       if (CALIBRATED) {
-        const cpuSlowdown = (4 * median(mobile.benchmarkIndexes)) / REFERENCE_BENCHMARK_INDEX;
-        await runSet(url, 'mobile', cpuSlowdown);
+        const benchmarkIndex = median(mobile.benchmarkIndexes);
+        await runSet(url, 'mobile', {
+          cpuSlowdown: (4 * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX,
+          benchmarkIndex,
+        });
       }
     }
   } finally {
