@@ -32,7 +32,7 @@ export const outcomeTokens = pgTable(
 );
 
 /**
- * Price history, one row per token and UTC week (docs: README, "Price history storage"). Not tied
+ * Price history, one row per token and UTC week (docs/price-history.md, "Storage"). Not tied
  * to the markets by a foreign key: re-importing an event replaces its markets but keeps the
  * history of its tokens.
  *
