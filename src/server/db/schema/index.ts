@@ -1,3 +1,4 @@
 export * from './catalog';
 export * from './credentials';
 export * from './history';
+export * from './exchange';

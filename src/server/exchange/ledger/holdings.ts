@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../db/open';
+
+/** One address's holding of one asset, in base units. */
+export interface Holding {
+  balance: number;
+  reserved: number;
+}
+
+const keyOf = (address: string, asset: string) => `${address}\u0000${asset}`;
+
+/**
+ * Balances as the writer sees them: loaded from the database on first use, then kept up to date by the
+ * writer's own changes, each also recorded as an increment for the batch's commit (increments, not
+ * absolute values, so a stale copy can never overwrite another process's change).
+ */
+export class Holdings {
+  private readonly held = new Map<string, Holding>();
+  private pending = new Map<string, { address: string; asset: string } & Holding>();
+
+  /** Loads the holdings not yet known (a missing row is an empty holding). */
+  async load(db: Db, wanted: Iterable<{ address: string; asset: string }>): Promise<void> {
+    const missing = new Map<string, { address: string; asset: string }>();
+    for (const w of wanted) {
+      const key = keyOf(w.address, w.asset);
+      if (!this.held.has(key)) missing.set(key, w);
+    }
+    if (missing.size === 0) return;
+    const found = await rows<{ address: string; asset: string; balance: string; reserved: string }>(
+      db,
+      sql`SELECT b.address, b.asset, b.balance::text AS balance, b.reserved::text AS reserved
+          FROM exchange_balances b
+          JOIN json_to_recordset(${JSON.stringify([...missing.values()])}::json) AS w(address text, asset text)
+            ON b.address = w.address AND b.asset = w.asset`,
+    );
+    for (const [key] of missing) this.held.set(key, { balance: 0, reserved: 0 });
+    for (const f of found) {
+      this.held.set(keyOf(f.address, f.asset), { balance: Number(f.balance), reserved: Number(f.reserved) });
+    }
+  }
+
+  get(address: string, asset: string): Holding {
+    const holding = this.held.get(keyOf(address, asset));
+    if (!holding) throw new Error(`holding of ${address} in ${asset} used before it was loaded`);
+    return holding;
+  }
+
+  available(address: string, asset: string): number {
+    const h = this.get(address, asset);
+    return h.balance - h.reserved;
+  }
+
+  change(address: string, asset: string, balance: number, reserved: number): void {
+    if (balance === 0 && reserved === 0) return;
+    const h = this.get(address, asset);
+    h.balance += balance;
+    h.reserved += reserved;
+    if (h.reserved < 0 || h.balance < h.reserved) {
+      throw new Error(
+        `ledger rule broken for ${address} in ${asset}: ${h.balance} held, ${h.reserved} reserved`,
+      );
+    }
+    const key = keyOf(address, asset);
+    const p = this.pending.get(key) ?? { address, asset, balance: 0, reserved: 0 };
+    p.balance += balance;
+    p.reserved += reserved;
+    this.pending.set(key, p);
+  }
+
+  /** The batch's increments, emptied: written by the writer's commit. */
+  takePending(): ({ address: string; asset: string } & Holding)[] {
+    const out = [...this.pending.values()].filter((p) => p.balance !== 0 || p.reserved !== 0);
+    this.pending = new Map();
+    return out;
+  }
+
+  /** Forget everything (another process wrote, or a commit failed): reload on next use. */
+  clear(): void {
+    this.held.clear();
+    this.pending = new Map();
+  }
+}
+
+/**
+ * Writes increments of a batch: existing rows updated, new ones inserted, in one statement. (Not an
+ * upsert: PostgreSQL checks an INSERT's row, here the increment, before it finds the conflict.)
+ */
+export async function writeHoldingChanges(
+  db: Db,
+  changes: ({ address: string; asset: string } & Holding)[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json)
+        AS t(address text, asset text, balance bigint, reserved bigint)),
+    updated AS (
+      UPDATE exchange_balances b SET balance = b.balance + i.balance, reserved = b.reserved + i.reserved
+      FROM input i WHERE b.address = i.address AND b.asset = i.asset
+      RETURNING b.address, b.asset)
+    INSERT INTO exchange_balances (address, asset, balance, reserved)
+    SELECT i.address, i.asset, i.balance, i.reserved FROM input i
+    WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.address = i.address AND u.asset = i.asset)`);
+}

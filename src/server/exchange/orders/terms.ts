@@ -1,0 +1,48 @@
+import type { Side, TimeInForce } from '../../../engine/types';
+import { BASE_PER_CENTISHARE, PRICE_ONE } from '../units';
+
+/** Why a signed order's amounts cannot be traded here; each has the reference's sentence (trading-errors). */
+export type TermsProblem = 'price-range' | 'tick' | 'precision' | 'min-size' | 'amounts';
+
+export type Terms = { ok: true; price: number; size: number } | { ok: false; problem: TermsProblem };
+
+/**
+ * A signed order's amounts as the engine's terms (docs/exchange.md, "Units"). A BUY gives `makerAmount`
+ * of collateral for `takerAmount` of shares; a SELL gives shares for collateral; both in base units.
+ * - Orders that may rest (GTC, GTD) must be exact: shares in whole centishares, the price a multiple of
+ *   the tick, and collateral exactly price × size; and at least the minimum size.
+ * - Market orders (FOK, FAK) carry a worst price, which the reference clients compute from the book and
+ *   round amounts around, so it may be off the tick: a BUY may pay at most makerAmount/takerAmount per
+ *   share (rounded down to 1/10,000), a SELL must receive at least takerAmount/makerAmount (rounded up);
+ *   shares beyond whole centishares are never traded.
+ */
+export function termsOf(input: {
+  side: Side;
+  makerAmount: bigint;
+  takerAmount: bigint;
+  timeInForce: TimeInForce;
+  tick: number;
+  minSize: number;
+}): Terms {
+  const { side, makerAmount, takerAmount, timeInForce, tick, minSize } = input;
+  if (makerAmount <= 0n || takerAmount <= 0n) return { ok: false, problem: 'amounts' };
+  const shares = side === 'BUY' ? takerAmount : makerAmount;
+  const cash = side === 'BUY' ? makerAmount : takerAmount;
+  // Sizes beyond 2^53 centishares cannot be held by anyone here; refuse before converting.
+  if (shares > 9_000_000_000_000_000_000n || cash > 9_000_000_000_000_000_000n)
+    return { ok: false, problem: 'amounts' };
+  const scale = BigInt(PRICE_ONE);
+  const unit = BigInt(BASE_PER_CENTISHARE);
+  const market = timeInForce === 'FOK' || timeInForce === 'FAK';
+  const priceExact = (cash * scale) % shares === 0n;
+  const price = Number(side === 'BUY' || priceExact ? (cash * scale) / shares : (cash * scale) / shares + 1n);
+  const size = shares / unit;
+  if (price < tick || price > PRICE_ONE - tick) return { ok: false, problem: 'price-range' };
+  if (size === 0n || size > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'amounts' };
+  if (!market) {
+    if (shares % unit !== 0n || !priceExact) return { ok: false, problem: 'precision' };
+    if (price % tick !== 0) return { ok: false, problem: 'tick' };
+    if (size < BigInt(minSize)) return { ok: false, problem: 'min-size' };
+  }
+  return { ok: true, price, size: Number(size) };
+}

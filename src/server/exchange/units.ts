@@ -1,0 +1,38 @@
+/**
+ * The exchange's integer units (docs/exchange.md). Prices are 1/10,000 USDC per share; sizes are
+ * centishares; balances are base units of 6 decimals. So the collateral of `size` at `price` is exactly
+ * `price × size` base units, and a full set (one share of each outcome) of one centishare is 10,000.
+ */
+export const PRICE_ONE = 10_000;
+/** Base units of a token (or of collateral) in one centishare. */
+export const BASE_PER_CENTISHARE = 10_000;
+/** Base units in one share or one USDC. */
+export const BASE_PER_UNIT = 1_000_000;
+/** The asset key of paper collateral in balances (outcome tokens use their token id). */
+export const COLLATERAL = 'collateral';
+
+/** A price of 1/10,000 units as the reference's decimal text ("0.57", "0.0015"). */
+export function priceText(price: number): string {
+  return trimDecimal((price / PRICE_ONE).toFixed(4));
+}
+
+/** Base units as a decimal string of whole units ("12.5"), for the reference's size and price fields. */
+export function unitsText(base: number): string {
+  return trimDecimal((base / BASE_PER_UNIT).toFixed(6));
+}
+
+/** Centishares as the reference's share count ("12.5"). */
+export function sizeText(centishares: number): string {
+  return trimDecimal((centishares / 100).toFixed(2));
+}
+
+function trimDecimal(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** A decimal amount of whole units ("12.5") in base units, or null when it is not one (or too big). */
+export function baseUnitsOf(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * BASE_PER_UNIT + Number((match[2] ?? '').padEnd(6, '0'));
+}

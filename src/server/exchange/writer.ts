@@ -1,0 +1,698 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Book } from '../../engine/book';
+import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
+import type { ErrorCode } from '../../contract/error-codes';
+import { type Db, rows } from '../db/open';
+import { Holdings, writeHoldingChanges } from './ledger/holdings';
+import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
+import { DEFAULT_MIN_SIZE, DEFAULT_TICK, type TradableMarket } from './markets';
+import { COLLATERAL } from './units';
+
+/** What makes an L2 request single-use (docs/api.md §3): stored with the change it made. */
+export interface SingleUse {
+  apiKey: string;
+  timestamp: number;
+  signature: string;
+}
+
+/** An order that passed every check that needs no state (signature, tick, size…): the writer does the rest. */
+export interface PlaceJob {
+  kind: 'place';
+  market: TradableMarket;
+  tokenId: string;
+  order: OrderIn;
+  /** The API key that placed it. */
+  owner: string;
+  /** The signed order as posted, kept for GET /data/order. */
+  signed: unknown;
+  singleUse: SingleUse;
+}
+
+export interface CancelJob {
+  kind: 'cancel';
+  address: string;
+  /** Orders by id, or every live order of the address (optionally of one market or token). */
+  select: { ids: string[] } | { all: true; marketId?: string; tokenId?: string };
+  singleUse: SingleUse;
+}
+
+export interface ExpireJob {
+  kind: 'expire';
+}
+
+export type Job = PlaceJob | CancelJob | ExpireJob;
+
+export interface Refused {
+  ok: false;
+  code: ErrorCode;
+  /** Which refusal, for the reference's sentence (trading-errors). */
+  reason: string;
+}
+
+export interface Placed {
+  ok: true;
+  orderId: string;
+  /** `matched` (filled in full or in part and done), `live` (rests, maybe after some fills), `unmatched`. */
+  status: 'matched' | 'live' | 'unmatched';
+  fills: Fill[];
+  /** Centishares filled. */
+  filled: number;
+  /** Collateral paid (BUY) or received (SELL), base units. */
+  cash: number;
+  tradeId: string | null;
+  transactionHash: string | null;
+}
+
+export interface Cancelled {
+  ok: true;
+  canceled: string[];
+  notCanceled: Record<string, string>;
+}
+
+type Result<J extends Job> = J extends PlaceJob
+  ? Placed | Refused
+  : J extends CancelJob
+    ? Cancelled | Refused
+    : null;
+
+/** What a commit changed, for the catalog and the live channels. */
+export interface Committed {
+  markets: Set<string>;
+  fills: { marketId: string; tradeId: string; fill: Fill; matchTime: number }[];
+}
+
+interface Pending {
+  job: Job;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/** A market's book with what the engine does not keep: each resting order's owner (API key). */
+interface MarketBook {
+  market: TradableMarket;
+  book: Book;
+  owners: Map<string, string>;
+}
+
+interface OrderRow {
+  id: string;
+  seq: number;
+  marketId: string;
+  tokenId: string;
+  outcome: Outcome;
+  maker: string;
+  owner: string;
+  side: Side;
+  price: number;
+  originalSize: number;
+  remaining: number;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  expiration: number;
+  status: string;
+  signed: unknown;
+  createdAt: number;
+}
+
+interface FillRow {
+  seq: number;
+  tradeId: string;
+  marketId: string;
+  kind: string;
+  size: number;
+  matchTime: number;
+  takerOrderId: string;
+  takerAddress: string;
+  takerOwner: string;
+  takerOutcome: number;
+  takerSide: string;
+  takerPrice: number;
+  makerOrderId: string;
+  makerAddress: string;
+  makerOwner: string;
+  makerOutcome: number;
+  makerSide: string;
+  makerPrice: number;
+}
+
+/** The changes of one batch, written in one transaction. */
+class BatchWrites {
+  newOrders = new Map<string, OrderRow>();
+  orderUpdates = new Map<string, { remaining: number; status: string }>();
+  fills: FillRow[] = [];
+  markets = new Map<
+    string,
+    { sets: number; notional: number; lastPrice: number | null; lastSide: string | null }
+  >();
+
+  updateOrder(id: string, remaining: number, status: string): void {
+    const fresh = this.newOrders.get(id);
+    if (fresh) {
+      fresh.remaining = remaining;
+      fresh.status = status;
+    } else this.orderUpdates.set(id, { remaining, status });
+  }
+
+  market(id: string) {
+    let m = this.markets.get(id);
+    if (!m) {
+      m = { sets: 0, notional: 0, lastPrice: null, lastSide: null };
+      this.markets.set(id, m);
+    }
+    return m;
+  }
+}
+
+const MAX_BATCH = 256;
+
+/**
+ * The exchange's single writer in this process: jobs queue up while a batch commits, and the next batch
+ * takes them all (group commit: one transaction for many orders). A batch first takes the exchange's
+ * turn (the `exchange_state` row, so one process writes at a time); if another process wrote since this
+ * one last did, the books and balances held in memory are dropped and read again. Then each job runs
+ * against the books in memory (the engine) and the ledger's rules; everything is written; the commit
+ * acknowledges every job at once. A failed commit acknowledges nothing, and the memory is dropped.
+ */
+export class ExchangeWriter {
+  private readonly queue: Pending[] = [];
+  private running = false;
+  private version = -1;
+  private readonly id = randomBytes(8).toString('hex');
+  private readonly books = new Map<string, MarketBook>();
+  private readonly holdings = new Holdings();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number,
+    private readonly onCommitted: (changes: Committed) => void = () => {},
+  ) {}
+
+  submit<J extends Job>(job: J): Promise<Result<J>> {
+    if (this.closed) return Promise.reject(new Error('the exchange is closed'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  /** Stops taking jobs and waits for the batch under way. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.running) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  /** A book as this process last committed it (for reads; may lag another process's writes). */
+  bookOf(marketId: string): Book | undefined {
+    return this.books.get(marketId)?.book;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.runBatch(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    const results: unknown[] = [];
+    let committed: Committed | null = null;
+    try {
+      await this.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const seqStart = await this.takeTurn(db);
+        const seq = { next: seqStart + 1 };
+        const writes = new BatchWrites();
+        const cancelTargets = await this.prepare(
+          db,
+          batch.map((p) => p.job),
+        );
+        const fresh = await this.markSingleUse(
+          db,
+          batch.map((p) => p.job),
+        );
+        const now = this.clock();
+        const existing = await this.existingOrderIds(
+          db,
+          batch.map((p) => p.job),
+        );
+        const usedMarks: SingleUse[] = [];
+        for (const [i, { job }] of batch.entries()) {
+          let result: unknown;
+          if (job.kind !== 'expire' && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
+          else if (job.kind === 'place') result = this.place(job, writes, seq, now, existing);
+          else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
+          else result = this.expire(writes, now);
+          results.push(result);
+          const failed = (result as { ok?: boolean } | null)?.ok === false;
+          if (job.kind !== 'expire' && fresh[i] && failed) usedMarks.push(job.singleUse);
+        }
+        // A refused request uses nothing up (docs/api.md §3): give back its single-use mark.
+        await this.unmark(db, usedMarks);
+        await this.write(db, writes, seq.next - 1);
+        committed = {
+          markets: new Set([...writes.markets.keys(), ...this.touchedMarkets(writes)]),
+          fills: writes.fills.map((f) => ({
+            marketId: f.marketId,
+            tradeId: f.tradeId,
+            matchTime: f.matchTime,
+            fill: fillOf(f),
+          })),
+        };
+      });
+      this.version += 1;
+    } catch (err) {
+      // Memory may hold changes the database does not: read everything again next time.
+      this.forget();
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    for (const [i, p] of batch.entries()) p.resolve(results[i]);
+    if (committed) this.onCommitted(committed);
+  }
+
+  private touchedMarkets(writes: BatchWrites): string[] {
+    return [...writes.newOrders.values()].map((o) => o.marketId);
+  }
+
+  /** Takes the exchange's turn; drops memory another process made stale. Returns the last sequence number. */
+  private async takeTurn(db: Db): Promise<number> {
+    const [before] = await rows<{ version: string; writer: string; seq: string }>(
+      db,
+      sql`SELECT version::text, writer, seq::text FROM exchange_state WHERE id = 1 FOR UPDATE`,
+    );
+    if (!before) throw new Error('exchange_state has no row: the migrations did not run');
+    if (before.writer !== this.id || Number(before.version) !== this.version) {
+      this.forget();
+      this.version = Number(before.version);
+    }
+    await db.execute(sql`UPDATE exchange_state SET version = version + 1, writer = ${this.id} WHERE id = 1`);
+    return Number(before.seq);
+  }
+
+  private forget(): void {
+    this.books.clear();
+    this.holdings.clear();
+    this.version = -1;
+  }
+
+  /** Loads the books and holdings the jobs need; returns each cancel's live orders. */
+  private async prepare(db: Db, jobs: Job[]): Promise<Map<Job, { id: string; marketId: string }[]>> {
+    const targets = new Map<Job, { id: string; marketId: string }[]>();
+    for (const job of jobs) if (job.kind === 'cancel') targets.set(job, await this.liveOrdersFor(db, job));
+    const cancelTargets = [...new Set([...targets.values()].flat().map((o) => o.marketId))];
+    const markets = new Map<string, TradableMarket>();
+    for (const job of jobs) if (job.kind === 'place') markets.set(job.market.marketId, job.market);
+    const unknownMarkets = cancelTargets.filter((id) => !this.books.has(id) && !markets.has(id));
+    if (unknownMarkets.length > 0) {
+      for (const m of await readMarkets(db, unknownMarkets)) markets.set(m.marketId, m);
+    }
+    await this.loadBooks(db, [...markets.values()]);
+    // Holdings: every party the jobs can touch: the orders' makers and everyone resting in their markets.
+    const wanted: { address: string; asset: string }[] = [];
+    const want = (address: string, market: TradableMarket) => {
+      wanted.push(
+        { address, asset: COLLATERAL },
+        { address, asset: market.tokens[0] },
+        { address, asset: market.tokens[1] },
+      );
+    };
+    const involved = new Set<string>([...markets.keys(), ...cancelTargets]);
+    for (const id of involved) {
+      const mb = this.books.get(id);
+      if (!mb) continue;
+      const makers = new Set(mb.book.resting().map((o) => o.maker));
+      for (const maker of makers) want(maker, mb.market);
+    }
+    for (const job of jobs) if (job.kind === 'place') want(job.order.maker, job.market);
+    await this.holdings.load(db, wanted);
+    return targets;
+  }
+
+  private async liveOrdersFor(db: Db, job: CancelJob): Promise<{ id: string; marketId: string }[]> {
+    const s = job.select;
+    if ('ids' in s) {
+      if (s.ids.length === 0) return [];
+      return rows(
+        db,
+        sql`SELECT id, market_id AS "marketId" FROM exchange_orders
+            WHERE id = ANY(${`{${s.ids.map((id) => `"${id}"`).join(',')}}`}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
+      );
+    }
+    return rows(
+      db,
+      sql`SELECT id, market_id AS "marketId" FROM exchange_orders
+          WHERE maker = ${job.address} AND status = 'LIVE'
+          ${s.marketId ? sql`AND market_id = ${s.marketId}` : sql``}
+          ${s.tokenId ? sql`AND token_id = ${s.tokenId}` : sql``}`,
+    );
+  }
+
+  private async loadBooks(db: Db, markets: TradableMarket[]): Promise<void> {
+    const missing = markets.filter((m) => !this.books.has(m.marketId));
+    if (missing.length === 0) return;
+    const ids = `{${missing.map((m) => `"${m.marketId}"`).join(',')}}`;
+    const found = await rows<{
+      id: string;
+      seq: string;
+      market_id: string;
+      outcome: number;
+      maker: string;
+      owner: string;
+      side: Side;
+      price: number;
+      original_size: string;
+      remaining: string;
+      time_in_force: TimeInForce;
+      post_only: boolean;
+      expiration: string;
+    }>(
+      db,
+      sql`SELECT id, seq::text, market_id, outcome, maker, owner, side, price, original_size::text, remaining::text,
+                 time_in_force, post_only, expiration::text
+          FROM exchange_orders WHERE market_id = ANY(${ids}::text[]) AND status = 'LIVE' ORDER BY seq`,
+    );
+    for (const market of missing)
+      this.books.set(market.marketId, { market, book: new Book(), owners: new Map() });
+    for (const row of found) {
+      const mb = this.books.get(row.market_id)!;
+      mb.book.restore({
+        id: row.id,
+        maker: row.maker,
+        outcome: row.outcome as Outcome,
+        side: row.side,
+        price: row.price,
+        size: Number(row.original_size),
+        remaining: Number(row.remaining),
+        timeInForce: row.time_in_force,
+        postOnly: row.post_only,
+        expiration: Number(row.expiration),
+        seq: Number(row.seq),
+      });
+      mb.owners.set(row.id, row.owner);
+    }
+  }
+
+  /** Inserts every job's single-use mark; returns which were fresh (a replay finds its mark taken). */
+  private async markSingleUse(db: Db, jobs: Job[]): Promise<boolean[]> {
+    const marks = jobs.map((j) => (j.kind === 'expire' ? null : j.singleUse));
+    const payload = marks.flatMap((m, i) => (m ? [{ i, k: m.apiKey, t: m.timestamp, s: m.signature }] : []));
+    if (payload.length === 0) return jobs.map(() => true);
+    const inserted = await rows<{ i: number }>(
+      db,
+      sql`WITH input AS (
+            SELECT DISTINCT ON (k, t, s) i, k, t, s
+            FROM json_to_recordset(${JSON.stringify(payload)}::json) AS x(i int, k uuid, t bigint, s text) ORDER BY k, t, s, i)
+          , ins AS (
+            INSERT INTO used_l2_signatures (api_key, timestamp, signature)
+            SELECT k, t, s FROM input ON CONFLICT DO NOTHING RETURNING api_key, timestamp, signature)
+          SELECT input.i FROM input JOIN ins ON ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s`,
+    );
+    const fresh = new Set(inserted.map((r) => Number(r.i)));
+    return jobs.map((j, i) => j.kind === 'expire' || fresh.has(i));
+  }
+
+  private async unmark(db: Db, marks: SingleUse[]): Promise<void> {
+    if (marks.length === 0) return;
+    await db.execute(sql`
+      DELETE FROM used_l2_signatures u USING json_to_recordset(${JSON.stringify(marks)}::json)
+        AS x("apiKey" uuid, timestamp bigint, signature text)
+      WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature`);
+  }
+
+  private async existingOrderIds(db: Db, jobs: Job[]): Promise<Set<string>> {
+    const ids = jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : []));
+    if (ids.length === 0) return new Set();
+    const found = await rows<{ id: string }>(
+      db,
+      sql`SELECT id FROM exchange_orders WHERE id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[])`,
+    );
+    return new Set(found.map((r) => r.id));
+  }
+
+  private place(
+    job: PlaceJob,
+    writes: BatchWrites,
+    seq: { next: number },
+    now: number,
+    existing: Set<string>,
+  ): Placed | Refused {
+    const { order, market } = job;
+    if (existing.has(order.id) || writes.newOrders.has(order.id))
+      return refused('ORDER_DUPLICATED', 'duplicated');
+    if (order.timeInForce === 'GTD' && order.expiration <= now) return refused('INVALID_ORDER', 'expired');
+    const mb = this.books.get(market.marketId)!;
+    const token = market.tokens[order.outcome];
+    // The worst case of the whole order must be covered by what is not already held back.
+    const need = reservation({
+      side: order.side,
+      outcome: order.outcome,
+      price: order.price,
+      size: order.size,
+    });
+    const asset = order.side === 'BUY' ? COLLATERAL : token;
+    const amount = order.side === 'BUY' ? need.collateral : need.shares;
+    if (this.holdings.available(order.maker, asset) < amount) return refused('NOT_ENOUGH_BALANCE', 'balance');
+
+    const result = mb.book.place(order);
+    if (!result.ok) {
+      return refused(
+        result.refusal === 'POST_ONLY_CROSSES' ? 'POST_ONLY_CROSSES' : 'ORDER_NOT_FILLED',
+        result.refusal,
+      );
+    }
+    const orderSeq = seq.next++;
+    writes.newOrders.set(order.id, {
+      id: order.id,
+      seq: orderSeq,
+      marketId: market.marketId,
+      tokenId: job.tokenId,
+      outcome: order.outcome,
+      maker: order.maker,
+      owner: job.owner,
+      side: order.side,
+      price: order.price,
+      originalSize: order.size,
+      remaining: result.rested?.remaining ?? 0,
+      timeInForce: order.timeInForce,
+      postOnly: order.postOnly,
+      expiration: order.expiration,
+      status: result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
+      signed: job.signed,
+      createdAt: now,
+    });
+    for (const cancelled of result.selfTradeCancelled) this.release(mb, cancelled, writes, 'CANCELED');
+
+    const tradeId = result.fills.length > 0 ? randomUUID() : null;
+    let cash = 0;
+    for (const fill of result.fills) {
+      const t = fill.taker;
+      const m = fill.maker;
+      const takerEffect = fillEffect({ side: t.side, outcome: t.outcome, price: t.price, size: fill.size });
+      const makerTerms: PartyTerms = { side: m.side, outcome: m.outcome, price: m.price, size: fill.size };
+      const makerEffect = fillEffect(makerTerms);
+      const makerHeld = reservation(makerTerms);
+      cash += Math.abs(takerEffect.collateral);
+      this.holdings.change(t.maker, COLLATERAL, takerEffect.collateral, 0);
+      this.holdings.change(t.maker, market.tokens[t.outcome], takerEffect.shares, 0);
+      // The maker's fill consumes exactly what its resting order held back for that size.
+      this.holdings.change(m.maker, COLLATERAL, makerEffect.collateral, -makerHeld.collateral);
+      this.holdings.change(m.maker, market.tokens[m.outcome], makerEffect.shares, -makerHeld.shares);
+      writes.updateOrder(m.orderId, m.remainingAfter, m.remainingAfter === 0 ? 'MATCHED' : 'LIVE');
+      const stats = writes.market(market.marketId);
+      stats.sets += setsEffect(fill.kind, fill.size);
+      stats.notional += Math.abs(takerEffect.collateral);
+      // The trade price of outcome 0, as the catalog and the tape show it.
+      stats.lastPrice = m.outcome === 0 ? m.price : 10_000 - m.price;
+      stats.lastSide = t.outcome === 0 ? t.side : t.side === 'BUY' ? 'SELL' : 'BUY';
+      const makerOwner = mb.owners.get(m.orderId) ?? '';
+      if (m.remainingAfter === 0) mb.owners.delete(m.orderId);
+      writes.fills.push({
+        seq: seq.next++,
+        tradeId: tradeId!,
+        marketId: market.marketId,
+        kind: fill.kind,
+        size: fill.size,
+        matchTime: now,
+        takerOrderId: t.orderId,
+        takerAddress: t.maker,
+        takerOwner: job.owner,
+        takerOutcome: t.outcome,
+        takerSide: t.side,
+        takerPrice: t.price,
+        makerOrderId: m.orderId,
+        makerAddress: m.maker,
+        makerOwner,
+        makerOutcome: m.outcome,
+        makerSide: m.side,
+        makerPrice: m.price,
+      });
+    }
+    if (result.rested) {
+      const held = reservation({
+        side: order.side,
+        outcome: order.outcome,
+        price: order.price,
+        size: result.rested.remaining,
+      });
+      this.holdings.change(order.maker, COLLATERAL, 0, held.collateral);
+      this.holdings.change(order.maker, token, 0, held.shares);
+      mb.owners.set(order.id, job.owner);
+    }
+    return {
+      ok: true,
+      orderId: order.id,
+      status: result.rested ? 'live' : result.filled > 0 ? 'matched' : 'unmatched',
+      fills: result.fills,
+      filled: result.filled,
+      cash,
+      tradeId,
+      transactionHash: tradeId ? transactionHashOf(tradeId) : null,
+    };
+  }
+
+  /** Takes a resting order off its book and gives back what it held. */
+  private release(mb: MarketBook, order: RestingOrder, writes: BatchWrites, status: string): void {
+    const held = reservation({
+      side: order.side,
+      outcome: order.outcome,
+      price: order.price,
+      size: order.remaining,
+    });
+    this.holdings.change(order.maker, COLLATERAL, 0, -held.collateral);
+    this.holdings.change(order.maker, mb.market.tokens[order.outcome], 0, -held.shares);
+    writes.updateOrder(order.id, order.remaining, status);
+    mb.owners.delete(order.id);
+  }
+
+  /** Cancels the live orders the job selected (read in this turn); ids it names that are not live are reported. */
+  private cancel(
+    job: CancelJob,
+    targets: { id: string; marketId: string }[],
+    writes: BatchWrites,
+  ): Cancelled {
+    const canceled: string[] = [];
+    for (const { id, marketId } of targets) {
+      const mb = this.books.get(marketId);
+      const removed = mb?.book.cancel(id);
+      if (!mb || !removed) continue;
+      this.release(mb, removed, writes, 'CANCELED');
+      canceled.push(id);
+    }
+    const notCanceled: Record<string, string> = {};
+    if ('ids' in job.select) {
+      const done = new Set(canceled);
+      for (const id of job.select.ids) {
+        if (!done.has(id)) notCanceled[id] = "order can't be found - already canceled or matched";
+      }
+    }
+    return { ok: true, canceled, notCanceled };
+  }
+
+  private expire(writes: BatchWrites, now: number): null {
+    for (const mb of this.books.values()) {
+      for (const order of mb.book.expire(now)) this.release(mb, order, writes, 'EXPIRED');
+    }
+    return null;
+  }
+
+  private async write(db: Db, writes: BatchWrites, lastSeq: number): Promise<void> {
+    const newOrders = [...writes.newOrders.values()];
+    if (newOrders.length > 0) {
+      await db.execute(sql`
+        INSERT INTO exchange_orders (id, seq, market_id, token_id, outcome, maker, owner, side, price, original_size,
+          remaining, time_in_force, post_only, expiration, status, signed, created_at)
+        SELECT id, seq, "marketId", "tokenId", outcome, maker, owner, side, price, "originalSize", remaining,
+          "timeInForce", "postOnly", expiration, status, signed, "createdAt"
+        FROM json_to_recordset(${JSON.stringify(newOrders)}::json) AS t(id text, seq bigint, "marketId" text,
+          "tokenId" text, outcome smallint, maker text, owner text, side text, price int, "originalSize" bigint,
+          remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed jsonb,
+          "createdAt" bigint)`);
+    }
+    const updates = [...writes.orderUpdates.entries()].map(([id, u]) => ({ id, ...u }));
+    if (updates.length > 0) {
+      await db.execute(sql`
+        UPDATE exchange_orders o SET remaining = u.remaining, status = u.status
+        FROM json_to_recordset(${JSON.stringify(updates)}::json) AS u(id text, remaining bigint, status text)
+        WHERE o.id = u.id`);
+    }
+    if (writes.fills.length > 0) {
+      await db.execute(sql`
+        INSERT INTO exchange_fills (seq, trade_id, market_id, kind, size, match_time, taker_order_id, taker_address,
+          taker_owner, taker_outcome, taker_side, taker_price, maker_order_id, maker_address, maker_owner,
+          maker_outcome, maker_side, maker_price)
+        SELECT * FROM json_to_recordset(${JSON.stringify(writes.fills)}::json) AS t(seq bigint, "tradeId" text,
+          "marketId" text, kind text, size bigint, "matchTime" bigint, "takerOrderId" text, "takerAddress" text,
+          "takerOwner" text, "takerOutcome" smallint, "takerSide" text, "takerPrice" int, "makerOrderId" text,
+          "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int)`);
+    }
+    await writeHoldingChanges(db, this.holdings.takePending());
+    const markets = [...writes.markets.entries()].map(([marketId, m]) => ({ marketId, ...m }));
+    if (markets.length > 0) {
+      await db.execute(sql`
+        INSERT INTO exchange_markets (market_id, sets, notional, last_price, last_side)
+        SELECT "marketId", sets, notional, "lastPrice", "lastSide"
+        FROM json_to_recordset(${JSON.stringify(markets)}::json) AS t("marketId" text, sets bigint, notional bigint,
+          "lastPrice" int, "lastSide" text)
+        ON CONFLICT (market_id) DO UPDATE SET
+          sets = exchange_markets.sets + EXCLUDED.sets,
+          notional = exchange_markets.notional + EXCLUDED.notional,
+          last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
+          last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side)`);
+    }
+    await db.execute(sql`UPDATE exchange_state SET seq = ${lastSeq} WHERE id = 1`);
+  }
+}
+
+function refused(code: ErrorCode, reason: string): Refused {
+  return { ok: false, code, reason };
+}
+
+/** A deterministic identifier of a match, in the shape of a transaction hash; it names no chain transaction. */
+export function transactionHashOf(tradeId: string): string {
+  return `0x${createHash('sha256').update(`marketdesk-trade:${tradeId}`).digest('hex')}`;
+}
+
+function fillOf(f: FillRow): Fill {
+  return {
+    kind: f.kind as Fill['kind'],
+    size: f.size,
+    taker: {
+      orderId: f.takerOrderId,
+      maker: f.takerAddress,
+      outcome: f.takerOutcome as Outcome,
+      side: f.takerSide as Side,
+      price: f.takerPrice,
+    },
+    maker: {
+      orderId: f.makerOrderId,
+      maker: f.makerAddress,
+      outcome: f.makerOutcome as Outcome,
+      side: f.makerSide as Side,
+      price: f.makerPrice,
+      remainingAfter: 0,
+    },
+  };
+}
+
+async function readMarkets(db: Db, ids: string[]): Promise<TradableMarket[]> {
+  const found = await rows<{ id: string; condition_id: string; tokens: string[]; neg_risk: boolean }>(
+    db,
+    sql`SELECT id, condition_id, clob_token_ids AS tokens, neg_risk FROM markets
+        WHERE id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[])`,
+  );
+  return found.map((m) => ({
+    marketId: m.id,
+    conditionId: m.condition_id,
+    tokens: [m.tokens[0]!, m.tokens[1]!] as const,
+    negRisk: m.neg_risk,
+    tick: DEFAULT_TICK,
+    minSize: DEFAULT_MIN_SIZE,
+  }));
+}
