@@ -33,7 +33,7 @@ const noChainReads = custom({
   },
 });
 
-/** The one wagmi config of the Keys page (ARCHITECTURE: wallet code only under features/keys). */
+/** The one wagmi config of the Keys page (docs/architecture.md: wallet code only under features/keys). */
 export function createWalletConfig(options: WalletConfigOptions) {
   const chain = options.chain ?? chainFor(options.chainId);
   const connectors = options.connectors ?? [
