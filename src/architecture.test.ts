@@ -112,3 +112,44 @@ describe('the server renderer stays in its entry', () => {
     expect(violations).toEqual([]);
   });
 });
+
+/**
+ * The dashboard's zones (bulletproof-react's unidirectional imports): shared code (components/, lib/)
+ * → features/ → the app layer (routes/ and the top-level files: router, main, entry-server…). A
+ * feature is used by the pages, never by another feature: what two features share moves down to
+ * components/ or lib/ (or up to the route that composes them); shared code never reaches up into a
+ * feature or the app layer, so every page can use it. Tests follow the same rules, and may also use
+ * the app's test helpers (app/test/), which prepare any zone's data.
+ */
+describe("the dashboard's zones", () => {
+  const app = join(src, 'app');
+  /** `features/<name>`, `components`, `lib`, `routes`, `test` (app/test/), or `app` for the top-level files. */
+  const zone = (file: string): string => {
+    const [first = '', second = ''] = relative(app, file).split(/[\\/]/);
+    if (first === 'features') return `features/${second}`;
+    return ['components', 'lib', 'routes', 'test'].includes(first) ? first : 'app';
+  };
+  /** The imports from a zone in `from` to a zone outside `allowed` (or app/test/, from a test file). */
+  const crossings = (from: (zone: string) => boolean, allowed: (zone: string) => string[]) =>
+    files(app)
+      .filter((file) => from(zone(file)))
+      .flatMap((file) => {
+        const ok = [...allowed(zone(file)), ...(/\.test\.tsx?$/.test(file) ? ['test'] : [])];
+        return imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => resolve(join(file, '..'), spec))
+          .filter((target) => !relative(app, target).startsWith('..') && !ok.includes(zone(target)))
+          .map((target) => `${relative(src, file)} imports ${relative(src, target)}`);
+      });
+  const shared = ['components', 'lib'];
+
+  it('features never import each other, the routes or the app', () => {
+    const isFeature = (zone: string) => zone.startsWith('features/');
+    expect(crossings(isFeature, (feature) => [feature, ...shared])).toEqual([]);
+  });
+
+  it('components/ and lib/ never import a feature, the routes or the app', () => {
+    const isShared = (zone: string) => shared.includes(zone);
+    expect(crossings(isShared, () => shared)).toEqual([]);
+  });
+});

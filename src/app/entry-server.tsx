@@ -12,7 +12,7 @@ import { ApiResponseError, setTransport } from './lib/api-client';
 import { nowStep } from './lib/use-now';
 import { createAppRouter, createQueryClient } from './router';
 
-/** Resolves once no query is fetching: list pages start their lists without waiting (route-helpers.ts). */
+/** Resolves once no query is fetching: list pages start their lists without waiting (routes/-page-loaders.ts). */
 function settled(queryClient: QueryClient): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {

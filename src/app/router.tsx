@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
-import { NotFound } from './components/status-states';
+import { NotFound, type NotFoundData } from './components/status-states';
 import { ApiResponseError } from './lib/api-client';
-import type { NotFoundData } from './lib/route-helpers';
 import { routeTree } from './routeTree.gen';
 
 /** `server`: the server's renderer, whose in-process reads either answer or not: no retries to wait for. */
@@ -36,7 +35,7 @@ export function createAppRouter(queryClient: QueryClient, { serverUrl }: { serve
     scrollRestoration: serverUrl === undefined,
     defaultErrorComponent: RouteError,
     // The one not-found page, for unknown paths and for the event, tag or series a loader did not find
-    // (naming which: route-helpers.ts).
+    // (naming which: routes/-page-loaders.ts).
     defaultNotFoundComponent: ({ data }) => <NotFound what={(data as NotFoundData | undefined)?.what} />,
   });
 }

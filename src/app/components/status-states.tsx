@@ -70,7 +70,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function NotFound({ what = 'page' }: { what?: string }) {
+/** What the not-found page names ("This event does not exist"), as a route's loader throws it. */
+export interface NotFoundData {
+  what?: string;
+}
+
+export function NotFound({ what = 'page' }: NotFoundData) {
   return (
     <section aria-labelledby="not-found-heading" className="mx-auto max-w-xl py-16 text-center">
       <p className="text-sm font-semibold text-accent-600 dark:text-accent-400">404</p>

@@ -7,7 +7,7 @@ import { EventDetailsSkeleton } from '../features/catalog/components/event-detai
 import { chartLines } from '../features/history/chart-lines';
 import { PriceHistorySection } from '../features/history/components/price-history-section';
 import { PriceHistorySkeleton } from '../features/history/components/price-history-skeleton';
-import { loadRecordPage, pageHead } from '../lib/route-helpers';
+import { loadRecordPage, pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/e/$slug')({
   // The chart's range (?range=1m); the default stays out of the URL.

@@ -3,7 +3,7 @@ import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../co
 import { PAGES } from '../../contract/pages';
 import { ListView } from '../features/catalog/components/list-view';
 import { TagStrip } from '../features/catalog/components/tag-strip';
-import { loadStaticPage, pageHead } from '../lib/route-helpers';
+import { loadStaticPage, pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/')({
   validateSearch: listSearchSchema,

@@ -4,7 +4,7 @@ import { ListView } from '../features/catalog/components/list-view';
 import { ListViewSkeleton } from '../features/catalog/components/list-view-skeleton';
 import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
 import { PAGES } from '../../contract/pages';
-import { loadRecordPage, pageHead } from '../lib/route-helpers';
+import { loadRecordPage, pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/tags/$tagId')({
   validateSearch: listSearchSchema,

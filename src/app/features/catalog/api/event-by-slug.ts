@@ -1,15 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Event } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { catalogUrl } from './catalog-url';
 import { decodeEvent } from './decode';
-import { config } from '../../../lib/config';
 
 export async function fetchEventBySlug(slug: string, signal?: AbortSignal): Promise<Event> {
-  const { data } = await getJson(
-    `${config.gammaUrl}/events/slug/${encodeURIComponent(slug)}`,
-    decodeEvent,
-    signal,
-  );
+  const { data } = await getJson(catalogUrl({ kind: 'eventBySlug', slug }), decodeEvent, signal);
   return data;
 }
 

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Event } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import type { EventsPageQuery } from '../../../../contract/events-page-query';
+import { catalogUrl } from './catalog-url';
 import { decodeEvent, decodeListOf } from './decode';
-import { config } from '../../../lib/config';
-import { type EventsPageQuery, eventsSearchParams } from '../../../../contract/events-page-query';
-
-export { type EventsPageQuery, eventsSearchParams } from '../../../../contract/events-page-query';
 
 export interface EventsPage {
   events: Event[];
@@ -15,7 +13,7 @@ export interface EventsPage {
 
 export async function fetchEvents(query: EventsPageQuery, signal?: AbortSignal): Promise<EventsPage> {
   const { data, headers } = await getJson(
-    `${config.gammaUrl}/events?${eventsSearchParams(query)}`,
+    catalogUrl({ kind: 'events', query }),
     decodeListOf(decodeEvent),
     signal,
   );

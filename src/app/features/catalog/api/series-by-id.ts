@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Series } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { catalogUrl } from './catalog-url';
 import { decodeSeries } from './decode';
-import { config } from '../../../lib/config';
 
 export async function fetchSeriesById(id: string, signal?: AbortSignal): Promise<Series> {
-  const { data } = await getJson(`${config.gammaUrl}/series/${encodeURIComponent(id)}`, decodeSeries, signal);
+  const { data } = await getJson(catalogUrl({ kind: 'seriesById', id }), decodeSeries, signal);
   return data;
 }
 

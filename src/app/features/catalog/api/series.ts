@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Series } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { catalogUrl } from './catalog-url';
 import { decodeListOf, decodeSeries } from './decode';
-import { config } from '../../../lib/config';
 
 export async function fetchSeries(signal?: AbortSignal): Promise<Series[]> {
-  const { data } = await getJson(`${config.gammaUrl}/series`, decodeListOf(decodeSeries), signal);
+  const { data } = await getJson(catalogUrl({ kind: 'series' }), decodeListOf(decodeSeries), signal);
   return data;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Tag } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { catalogUrl } from './catalog-url';
 import { decodeTag } from './decode';
-import { config } from '../../../lib/config';
 
 export async function fetchTagById(id: string, signal?: AbortSignal): Promise<Tag> {
-  const { data } = await getJson(`${config.gammaUrl}/tags/${encodeURIComponent(id)}`, decodeTag, signal);
+  const { data } = await getJson(catalogUrl({ kind: 'tag', id }), decodeTag, signal);
   return data;
 }
 

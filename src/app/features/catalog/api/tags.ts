@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TagWithCount } from '../../../../contract/catalog';
 import { getJson } from '../../../lib/api-client';
+import { catalogUrl } from './catalog-url';
 import { decodeListOf, decodeTagWithCount } from './decode';
-import { config } from '../../../lib/config';
 
 export async function fetchTags(signal?: AbortSignal): Promise<TagWithCount[]> {
-  const { data } = await getJson(`${config.gammaUrl}/tags`, decodeListOf(decodeTagWithCount), signal);
+  const { data } = await getJson(catalogUrl({ kind: 'tags' }), decodeListOf(decodeTagWithCount), signal);
   return data;
 }
 
