@@ -1,7 +1,7 @@
 /**
- * The refusal sentences of the trading interface's order book (docs/api.md §7 and the order book): the `error` of a
- * refused request is the reference service's own wording, because programs written on its clients
- * match on it; the `code` beside it is ours. No zod here, so the dashboard can show these too.
+ * The refusal sentences of the trading interface's order book (docs/api.md §7 and the order book): the
+ * `error` of a refused request is the reference service's own wording, because programs written on its
+ * clients match on it; the `code` beside it is ours. No zod here, so the dashboard can show these too.
  *
  * Where each wording comes from (the tag after each entry):
  * - [sdk]: matched verbatim by the reference SDK's code (@polymarket/bindings 0.2.0
@@ -40,6 +40,14 @@ export const TRADING_REFUSALS = {
     /** [docs] A resting order below the market's minimum size (shares). */
     minSize: (orderId: string, size: string, min: string) =>
       `order ${orderId} is invalid. Size (${size}) lower than the minimum: ${min}`,
+    /**
+     * [seen] FOK/FAK orders are market orders there: the amount given (USDC for a BUY, shares for a
+     * SELL) in at most 2 decimals, the amount asked in at most 4.
+     */
+    marketAmounts: (side: 'BUY' | 'SELL') =>
+      side === 'BUY'
+        ? 'invalid amounts, the market buy orders maker amount supports a max accuracy of 2 decimals, taker amount a max of 4 decimals'
+        : 'invalid amounts, the sell orders maker amount supports a max accuracy of 2 decimals, taker amount a max of 4 decimals',
     /** [sdk][docs] GTD expiration too soon (or set on a non-GTD order). */
     expiration: 'invalid expiration',
     /** [sdk] A version-1 order's `nonce` other than the one the exchange expects. */

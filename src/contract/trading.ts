@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { HEADER_FORMATS, MAX_UINT256 } from './auth';
 
 /**
- * The order book's requests and answers in the reference service's trading dialect (docs/api.md, the order book):
- * what its two official TypeScript clients send and read, field by field. Sources, named per shape:
+ * The order book's requests and answers in the reference service's trading dialect (docs/api.md, the
+ * order book): what its two official TypeScript clients send and read, field by field. Sources:
  * - SDK: @polymarket/client 0.2.0 (src/actions/clob.ts, account.ts, orders/*.ts in its source map)
  *   and the schemas it validates every answer with, @polymarket/bindings 0.2.0 src/clob/*.ts;
  * - legacy: @polymarket/clob-client 5.8.1 dist/client.js, utilities.js, types.d.ts (it parses nothing:
