@@ -9,8 +9,9 @@ import { HEADER_FORMATS, MAX_UINT256 } from './auth';
  * - legacy: @polymarket/clob-client 5.8.1 dist/client.js, utilities.js, types.d.ts (it parses nothing:
  *   its users read the raw JSON, typed by types.d.ts).
  * Answers here are at least as strict as the SDK's schemas, so an answer that passes ours passes the
- * SDK's. Requests are what both clients send; objects tolerate keys they do not name (the legacy client
- * adds `side` to batch items, and `geo_block_token` to queries when its user configures one).
+ * SDK's (one exception, the reference's own: LastTradePrice of a token never traded). Requests are what
+ * both clients send; objects tolerate keys they do not name (the legacy client adds `side` to batch
+ * items, and `geo_block_token` to queries when its user configures one).
  */
 
 // ——— Wire primitives ————————————————————————————————————————————————————————————————
