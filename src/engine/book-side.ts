@@ -1,31 +1,27 @@
 import type { Entry } from './entry';
 import { LevelQueue } from './level-queue';
-import { MAX_PRICE, MIN_PRICE } from './prices';
 import type { Level, Side } from './types';
 
 /**
- * One side of the shared book (bids or asks in outcome-0 terms). Prices are small integers, so levels
- * are an array indexed by price with a pointer to the best one; finding the next best after a level
- * empties walks the array, which stays short in practice and is bounded by the price range.
+ * One side of the shared book (bids or asks in outcome-0 terms): a queue per price, and the prices
+ * that hold orders in a sorted array with the best LAST, so the usual changes (a new best, the best
+ * level emptied) are a push or a pop, and a level elsewhere costs a binary search and a short splice.
+ * Memory follows what rests: catalogs hold tens of thousands of markets, too many for an array of all
+ * 9,999 prices per book.
  */
 export class BookSide {
-  private readonly queues: (LevelQueue | undefined)[] = new Array(MAX_PRICE + 1).fill(undefined);
-  private nonEmpty = 0;
-  /** 0 when the side is empty. */
-  private bestPrice = 0;
-  /** From better prices to worse: bids descend, asks ascend. */
-  private readonly step: 1 | -1;
+  private readonly queues = new Map<number, LevelQueue>();
+  /** Non-empty prices, worst first, best last. */
+  private readonly prices: number[] = [];
 
-  constructor(readonly side: Side) {
-    this.step = side === 'BUY' ? -1 : 1;
-  }
+  constructor(readonly side: Side) {}
 
   get best(): number | undefined {
-    return this.bestPrice === 0 ? undefined : this.bestPrice;
+    return this.prices[this.prices.length - 1];
   }
 
   total(price: number): number {
-    return this.queues[price]?.total ?? 0;
+    return this.queues.get(price)?.total ?? 0;
   }
 
   /** Whether `price` is at least as good as `than` for this side. */
@@ -35,43 +31,51 @@ export class BookSide {
 
   /** Whether an order from the other side limited at `limit` (outcome-0 terms) would meet this side. */
   crosses(limit: number): boolean {
-    return this.bestPrice !== 0 && this.atLeast(this.bestPrice, limit);
+    const best = this.best;
+    return best !== undefined && this.atLeast(best, limit);
   }
 
   add(entry: Entry): void {
     const price = entry.bookPrice;
-    let queue = this.queues[price];
+    let queue = this.queues.get(price);
     if (!queue) {
       queue = new LevelQueue();
-      this.queues[price] = queue;
+      this.queues.set(price, queue);
+      this.prices.splice(this.indexFor(price), 0, price);
     }
-    if (queue.total === 0) this.nonEmpty++;
     queue.add(entry);
-    if (this.bestPrice === 0 || !this.atLeast(this.bestPrice, price)) this.bestPrice = price;
   }
 
   reduce(entry: Entry, size: number): void {
-    const queue = this.queues[entry.bookPrice]!;
+    const queue = this.queues.get(entry.bookPrice)!;
     queue.reduce(entry, size);
-    if (queue.total === 0) this.emptied(entry.bookPrice);
+    if (queue.total === 0) this.drop(entry.bookPrice);
   }
 
   remove(entry: Entry): void {
-    const queue = this.queues[entry.bookPrice]!;
+    const queue = this.queues.get(entry.bookPrice)!;
     queue.remove(entry);
-    if (queue.total === 0) this.emptied(entry.bookPrice);
+    if (queue.total === 0) this.drop(entry.bookPrice);
   }
 
-  private emptied(price: number): void {
-    this.nonEmpty--;
-    if (price !== this.bestPrice) return;
-    if (this.nonEmpty === 0) {
-      this.bestPrice = 0;
-      return;
+  private drop(price: number): void {
+    this.queues.delete(price);
+    const prices = this.prices;
+    if (prices[prices.length - 1] === price) prices.pop();
+    else prices.splice(this.indexFor(price) - 1, 1);
+  }
+
+  /** The index after every price at least as bad as `price` (where it goes, or one past where it is). */
+  private indexFor(price: number): number {
+    const prices = this.prices;
+    let low = 0;
+    let high = prices.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.atLeast(price, prices[mid]!)) low = mid + 1;
+      else high = mid;
     }
-    let next = price + this.step;
-    while (this.total(next) === 0) next += this.step;
-    this.bestPrice = next;
+    return low;
   }
 
   /**
@@ -79,23 +83,20 @@ export class BookSide {
    * price) and `visit` returns true. Read-only: the walk plans, the book applies afterwards.
    */
   scan(limit: number, visit: (queue: LevelQueue, price: number) => boolean): void {
-    let seen = 0;
-    for (let price = this.bestPrice; seen < this.nonEmpty && this.atLeast(price, limit); price += this.step) {
-      const queue = this.queues[price];
-      if (!queue || queue.total === 0) continue;
-      seen++;
-      if (!visit(queue, price)) return;
+    const prices = this.prices;
+    for (let i = prices.length - 1; i >= 0; i--) {
+      const price = prices[i]!;
+      if (!this.atLeast(price, limit) || !visit(this.queues.get(price)!, price)) return;
     }
   }
 
   /** Every non-empty level, best first. */
   levels(): Level[] {
     const levels: Level[] = [];
-    const worst = this.step === 1 ? MAX_PRICE : MIN_PRICE;
-    this.scan(worst, (queue, price) => {
-      levels.push({ price, size: queue.total });
-      return true;
-    });
+    for (let i = this.prices.length - 1; i >= 0; i--) {
+      const price = this.prices[i]!;
+      levels.push({ price, size: this.queues.get(price)!.total });
+    }
     return levels;
   }
 }
