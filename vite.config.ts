@@ -122,6 +122,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'src/catalog-tools/**/*.test.ts',
             'src/contract/**/*.test.ts',
+            'src/engine/**/*.test.ts',
             'src/*.test.ts',
           ],
           testTimeout: 60_000,

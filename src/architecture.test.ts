@@ -151,5 +151,30 @@ describe("the dashboard's zones", () => {
   it('components/ and lib/ never import a feature, the routes or the app', () => {
     const isShared = (zone: string) => shared.includes(zone);
     expect(crossings(isShared, () => shared)).toEqual([]);
+
+ * The matching engine (src/engine) is pure code the server and the dashboard both run: it imports
+ * nothing outside its folder, no package and no platform module (its tests may use vitest and
+ * fast-check), and app/ and server/ may import it.
+ */
+describe('the engine stays pure', () => {
+  const engine = join(src, 'engine');
+  const isEngineTest = (file: string) => /\.test\.ts$|^test[\\/]/.test(relative(engine, file));
+
+  it('imports only its own modules', () => {
+    const violations: string[] = [];
+    for (const file of files(engine)) {
+      for (const spec of imports(file)) {
+        const allowed = spec.startsWith('.')
+          ? room(resolve(join(file, '..'), spec)) === 'engine'
+          : isEngineTest(file) && /^(vitest|fast-check)$/.test(spec);
+        if (!allowed) violations.push(`${relative(src, file)} imports ${spec}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('may be imported by app/ and server/', () => {
+    for (const from of ['app', 'server'])
+      expect(forbidden[from]?.('../engine/book', 'engine', join(src, from, 'any.ts')) ?? null).toBeNull();
   });
 });
