@@ -1,0 +1,116 @@
+import { createRequire } from 'node:module';
+import type { Hex } from 'viem';
+import { keccak256 } from 'viem/utils';
+import { bytesToLowerHex, type OrderDomain, orderDigest, type VersionedOrder } from '../../contract/orders';
+
+/**
+ * Who signed an EIP-712 digest, fast: the native libsecp256k1 binding of the `secp256k1` package
+ * (~0.07 ms a recovery here, against ~2 ms for viem's pure-JS recoverTypedDataAddress).
+ *
+ * The package's entry point silently falls back to pure-JS `elliptic` when its binary does not load
+ * (it ships prebuilds for linux-x64, darwin-arm64 and win32-x64 only). So the binding is loaded here
+ * explicitly, the fallback likewise, and which one is in use is known, reported (signatureBackend) and
+ * checked at start (checkSignatureBackend).
+ *
+ * Accepted signatures: 65 bytes r ‖ s ‖ v, v = 27/28 (what wallets produce) or 0/1; r in [1, n−1]; s in
+ * [1, n/2] ("low s"). A high-s signature is refused: the reference exchange contract checks signatures
+ * with OpenZeppelin's ECDSA, which refuses them, and every wallet library produces low s, so such a
+ * signature can only be another's signature flipped (malleated).
+ */
+
+type Secp256k1 = typeof import('secp256k1');
+export type Secp256k1Implementation = 'native' | 'javascript';
+
+export interface SignatureBackend {
+  implementation: Secp256k1Implementation;
+  /** Why the native binding did not load (only with the JavaScript fallback). */
+  reason?: string;
+}
+
+const require = createRequire(import.meta.url);
+
+function loadSecp256k1(): { lib: Secp256k1; backend: SignatureBackend } {
+  try {
+    return { lib: require('secp256k1/bindings') as Secp256k1, backend: { implementation: 'native' } };
+  } catch (err) {
+    return {
+      lib: require('secp256k1/elliptic') as Secp256k1,
+      backend: { implementation: 'javascript', reason: err instanceof Error ? err.message : String(err) },
+    };
+  }
+}
+
+const loaded = loadSecp256k1();
+
+/** Which secp256k1 implementation recovers signatures in this process. */
+export function signatureBackend(): SignatureBackend {
+  return { ...loaded.backend };
+}
+
+export class SignatureBackendError extends Error {}
+
+/**
+ * For the server's start: logs one warning when signatures are checked by the JavaScript fallback
+ * (about thirty times slower: every order pays ~2 ms of CPU instead of ~0.07 ms). It warns rather than
+ * fails by default because the fallback is correct, only slow, and a machine without a prebuild (an
+ * Intel Mac, an ARM Linux box) should still run the service; `require: 'native'` makes it fail instead,
+ * for a deployment that sized its capacity on the native speed.
+ */
+export function checkSignatureBackend(
+  log: { warn: (details: object, message: string) => void },
+  options: { require?: 'native' } = {},
+  backend: SignatureBackend = loaded.backend,
+): SignatureBackend {
+  if (backend.implementation === 'native') return backend;
+  const message =
+    'secp256k1: the native binding did not load; order signatures are checked by the pure-JavaScript fallback, about 30 times slower';
+  if (options.require === 'native') throw new SignatureBackendError(`${message} (${backend.reason ?? ''})`);
+  log.warn({ implementation: backend.implementation, reason: backend.reason }, message);
+  return backend;
+}
+
+/** secp256k1's group order n, and n / 2: the largest "low" s. */
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+const HALF_N = N >> 1n;
+const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+
+/**
+ * A recovery function over a given secp256k1 implementation (the module's is `recoverSigner`; tests
+ * build one over the JavaScript fallback to check that both agree).
+ */
+export function makeRecoverSigner(lib: Secp256k1) {
+  return function recoverSigner(digest: Uint8Array, signature: string): Hex | null {
+    if (digest.length !== 32 || typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
+    const r = BigInt(`0x${signature.slice(2, 66)}`);
+    const s = BigInt(`0x${signature.slice(66, 130)}`);
+    const v = Number.parseInt(signature.slice(130, 132), 16);
+    const recovery = v >= 27 ? v - 27 : v;
+    if (recovery !== 0 && recovery !== 1) return null;
+    if (r === 0n || r >= N || s === 0n || s > HALF_N) return null;
+    const compact = new Uint8Array(64);
+    for (let i = 0; i < 64; i++) compact[i] = Number.parseInt(signature.slice(2 + 2 * i, 4 + 2 * i), 16);
+    let publicKey: Uint8Array;
+    try {
+      publicKey = lib.ecdsaRecover(compact, recovery, digest, false);
+    } catch {
+      return null;
+    }
+    // The address: the last 20 bytes of keccak256 of the uncompressed key without its 0x04 prefix.
+    return bytesToLowerHex(keccak256(publicKey.subarray(1), 'bytes').subarray(12));
+  };
+}
+
+/**
+ * The address (lower-case `0x` hex) whose key made `signature` over the 32-byte `digest`, or null
+ * when the signature is malformed, high-s, or recovers no key.
+ */
+export const recoverSigner = makeRecoverSigner(loaded.lib);
+
+/** The signer of an order: recoverSigner over its EIP-712 digest (contract/orders.ts orderDigest). */
+export function recoverOrderSigner(
+  order: VersionedOrder,
+  domain: OrderDomain,
+  signature: string,
+): Hex | null {
+  return recoverSigner(orderDigest(order, domain), signature);
+}
