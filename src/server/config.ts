@@ -43,6 +43,8 @@ const Env = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   /** Requests per client IP per 10 s on {clob_url}/api-keys (docs/api.md §5: 100); raised only for benchmarks. */
+  /** Paper USDC granted to an address with its first API key (0: none). */
+  PAPER_COLLATERAL: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Which interfaces this process serves (each can run alone). */

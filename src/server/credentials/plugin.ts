@@ -25,6 +25,9 @@ import { openMasterKey } from './master-key';
 import { OpenedSecrets } from './opened-secrets';
 import { registerRateLimit } from './rate-limit';
 import { keepRawBodies } from './raw-body';
+import { credit } from '../exchange/ledger/funding';
+import { registerExchange } from '../exchange/plugin';
+import { BASE_PER_UNIT } from '../exchange/units';
 
 /** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
 export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
@@ -55,6 +58,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
     onPruneError: (err) => app.log.warn({ err }, 'pruning used signatures failed'),
   });
 
+  const grant = Math.round(config.PAPER_COLLATERAL * BASE_PER_UNIT);
   await registerOpenApi(app, config);
   await app.register(cors, {
     origin: config.corsOrigins,
@@ -67,6 +71,8 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   answerUnknownInScope(app);
   // Public price history, in this scope so the trading interface's OpenAPI document lists it.
   await app.register(historyPlugin, { config, database });
+
+  await registerExchange(app, { config, database, authoriser });
 
   app.get(
     '/time',
@@ -121,9 +127,15 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
         const { credentials, secretBytes } = CredentialVault.generate();
         const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
         try {
-          await authoriser.run(auth, (db) =>
-            insertApiKeyWithinLimit(db, { apiKey: credentials.apiKey, address: auth.address, ...sealed }),
-          );
+          await authoriser.run(auth, async (db) => {
+            await insertApiKeyWithinLimit(db, {
+              apiKey: credentials.apiKey,
+              address: auth.address,
+              ...sealed,
+            });
+            // Paper collateral once per address, with its first key, in the same transaction.
+            if (grant > 0) await credit(db, auth.address, grant, 'grant', serverSeconds());
+          });
         } finally {
           keyReader.changed(auth.address);
         }

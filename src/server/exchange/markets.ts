@@ -60,7 +60,7 @@ export class MarketRegistry {
           FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
           WHERE t.token_id = ${tokenId}`,
     );
-    if (!row || !row.tradable || (row.outcome !== 0 && row.outcome !== 1)) return null;
+    if (!row?.tradable || (row.outcome !== 0 && row.outcome !== 1)) return null;
     return {
       outcome: row.outcome,
       market: {

@@ -48,6 +48,9 @@ export interface Refused {
   code: ErrorCode;
   /** Which refusal, for the reference's sentence (trading-errors). */
   reason: string;
+  /** NOT_ENOUGH_BALANCE: what was free and what the order needs, in base units. */
+  available?: number;
+  needed?: number;
 }
 
 export interface Placed {
@@ -448,6 +451,8 @@ export class ExchangeWriter {
       return refused('ORDER_DUPLICATED', 'duplicated');
     if (order.timeInForce === 'GTD' && order.expiration <= now) return refused('INVALID_ORDER', 'expired');
     const mb = this.books.get(market.marketId)!;
+    // The engine has no clock: orders whose time has come leave the book before anything meets them.
+    for (const expired of mb.book.expire(now)) this.release(mb, expired, writes, 'EXPIRED');
     const token = market.tokens[order.outcome];
     // The worst case of the whole order must be covered by what is not already held back.
     const need = reservation({
@@ -458,7 +463,8 @@ export class ExchangeWriter {
     });
     const asset = order.side === 'BUY' ? COLLATERAL : token;
     const amount = order.side === 'BUY' ? need.collateral : need.shares;
-    if (this.holdings.available(order.maker, asset) < amount) return refused('NOT_ENOUGH_BALANCE', 'balance');
+    const available = this.holdings.available(order.maker, asset);
+    if (available < amount) return { ...refused('NOT_ENOUGH_BALANCE', 'balance'), available, needed: amount };
 
     const result = mb.book.place(order);
     if (!result.ok) {
@@ -506,7 +512,7 @@ export class ExchangeWriter {
       this.holdings.change(m.maker, market.tokens[m.outcome], makerEffect.shares, -makerHeld.shares);
       writes.updateOrder(m.orderId, m.remainingAfter, m.remainingAfter === 0 ? 'MATCHED' : 'LIVE');
       const stats = writes.market(market.marketId);
-      stats.sets += setsEffect(fill.kind, fill.size);
+      stats.sets += setsEffect(fill);
       stats.notional += Math.abs(takerEffect.collateral);
       // The trade price of outcome 0, as the catalog and the tape show it.
       stats.lastPrice = m.outcome === 0 ? m.price : 10_000 - m.price;

@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import type { MakerOrder, OpenOrder, Trade } from '../../../contract/trading';
+import { type Db, rows } from '../../db/open';
+import { transactionHashOf } from '../writer';
+import { COLLATERAL, priceText, sizeText } from '../units';
+
+/**
+ * An account's orders, trades, balances and positions as committed (docs/api.md, the order book), in the
+ * reference's shapes. Reads go to the database, so every server process answers the same.
+ */
+
+/** Rows per page of /data/orders and /data/trades. */
+export const PAGE_SIZE = 100;
+
+/** The paged lists' cursors: base64 of an offset, as the reference's ("MA==" starts, "LTE=" ends). */
+export const cursor = {
+  start: 'MA==',
+  end: 'LTE=',
+  offsetOf(text: string | undefined): number | null {
+    if (text === undefined || text === '' || text === 'MA==') return 0;
+    const decoded = Buffer.from(text, 'base64').toString('utf8');
+    return /^(0|[1-9][0-9]{0,8})$/.test(decoded) ? Number(decoded) : null;
+  },
+  after(offset: number, count: number, more: boolean): string {
+    return more ? Buffer.from(String(offset + count)).toString('base64') : 'LTE=';
+  },
+};
+
+interface OrderRow {
+  id: string;
+  status: string;
+  owner: string;
+  maker: string;
+  condition_id: string | null;
+  token_id: string;
+  outcome: number;
+  outcomes: string | null;
+  side: 'BUY' | 'SELL';
+  original_size: string;
+  remaining: string;
+  price: number;
+  time_in_force: OpenOrder['order_type'];
+  expiration: string;
+  created_at: string;
+  trades: string[] | null;
+}
+
+const ORDER_COLUMNS = sql`o.id, o.status, o.owner, o.maker, m.condition_id, o.token_id, o.outcome, m.outcomes, o.side,
+  o.original_size::text, o.remaining::text, o.price, o.time_in_force, o.expiration::text, o.created_at::text,
+  ARRAY(SELECT DISTINCT f.trade_id FROM exchange_fills f WHERE f.taker_order_id = o.id OR f.maker_order_id = o.id) AS trades`;
+
+function outcomeName(outcomes: string | null, index: number): string {
+  try {
+    const names = JSON.parse(outcomes ?? '[]') as unknown[];
+    return typeof names[index] === 'string' ? names[index] : index === 0 ? 'Yes' : 'No';
+  } catch {
+    return index === 0 ? 'Yes' : 'No';
+  }
+}
+
+function openOrderOf(row: OrderRow): OpenOrder {
+  const original = Number(row.original_size);
+  return {
+    id: row.id,
+    status: row.status === 'LIVE' ? 'LIVE' : row.status === 'MATCHED' ? 'MATCHED' : 'CANCELED',
+    owner: row.owner,
+    maker_address: row.maker,
+    market: row.condition_id ?? `0x${'0'.repeat(64)}`,
+    asset_id: row.token_id,
+    side: row.side,
+    original_size: sizeText(original),
+    size_matched: sizeText(original - Number(row.remaining)),
+    price: priceText(row.price),
+    associate_trades: row.trades ?? [],
+    outcome: outcomeName(row.outcomes, row.outcome),
+    created_at: Number(row.created_at),
+    expiration: row.expiration,
+    order_type: row.time_in_force,
+  };
+}
+
+export interface OrderFilters {
+  id?: string | undefined;
+  market?: string | undefined;
+  asset_id?: string | undefined;
+}
+
+/** The live (resting) orders of an address, oldest first, a page at an offset. */
+export async function openOrders(db: Db, address: string, filters: OrderFilters, offset: number) {
+  const found = await rows<OrderRow>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM exchange_orders o LEFT JOIN markets m ON m.id = o.market_id
+        WHERE o.maker = ${address} AND o.status = 'LIVE'
+        ${filters.id ? sql`AND o.id = ${filters.id.toLowerCase()}` : sql``}
+        ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
+        ${filters.asset_id ? sql`AND o.token_id = ${filters.asset_id}` : sql``}
+        ORDER BY o.seq LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
+  );
+  return { items: found.slice(0, PAGE_SIZE).map(openOrderOf), more: found.length > PAGE_SIZE };
+}
+
+/** One order of an address, whatever its status. */
+export async function orderById(db: Db, address: string, id: string): Promise<OpenOrder | null> {
+  const [row] = await rows<OrderRow>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM exchange_orders o LEFT JOIN markets m ON m.id = o.market_id
+        WHERE o.id = ${id.toLowerCase()} AND o.maker = ${address}`,
+  );
+  return row ? openOrderOf(row) : null;
+}
+
+interface FillRow {
+  trade_id: string;
+  seq: string;
+  match_time: string;
+  taker_order_id: string;
+  taker_address: string;
+  taker_owner: string;
+  taker_outcome: number;
+  taker_side: 'BUY' | 'SELL';
+  taker_price: number;
+  maker_order_id: string;
+  maker_address: string;
+  maker_owner: string;
+  maker_outcome: number;
+  maker_side: 'BUY' | 'SELL';
+  maker_price: number;
+  size: string;
+  condition_id: string | null;
+  tokens: string[] | null;
+  outcomes: string | null;
+}
+
+export interface TradeFilters extends OrderFilters {
+  maker_address?: string | undefined;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
+/**
+ * The trades an address took part in, newest first: each one incoming order's matches, described from
+ * the taker's side with every maker order it met (the reference's shape).
+ */
+export async function tradesOf(db: Db, address: string, filters: TradeFilters, offset: number) {
+  const page = await rows<{ trade_id: string }>(
+    db,
+    sql`SELECT f.trade_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
+        WHERE (f.taker_address = ${address} OR f.maker_address = ${address})
+        ${filters.id ? sql`AND f.trade_id = ${filters.id}` : sql``}
+        ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
+        ${filters.asset_id ? sql`AND m.clob_token_ids[f.taker_outcome + 1] = ${filters.asset_id}` : sql``}
+        ${filters.maker_address ? sql`AND f.maker_address = ${filters.maker_address.toLowerCase()}` : sql``}
+        ${filters.before ? sql`AND f.match_time < ${Number(filters.before)}` : sql``}
+        ${filters.after ? sql`AND f.match_time > ${Number(filters.after)}` : sql``}
+        GROUP BY f.trade_id ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
+  );
+  const ids = page.slice(0, PAGE_SIZE).map((p) => p.trade_id);
+  if (ids.length === 0) return { items: [] as Trade[], more: false };
+  const fills = await rows<FillRow>(
+    db,
+    sql`SELECT f.trade_id, f.seq::text, f.match_time::text, f.taker_order_id, f.taker_address, f.taker_owner,
+               f.taker_outcome, f.taker_side, f.taker_price, f.maker_order_id, f.maker_address, f.maker_owner,
+               f.maker_outcome, f.maker_side, f.maker_price, f.size::text,
+               m.condition_id, m.clob_token_ids AS tokens, m.outcomes
+        FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
+        WHERE f.trade_id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[]) ORDER BY f.seq`,
+  );
+  const byTrade = new Map<string, FillRow[]>();
+  for (const f of fills) byTrade.set(f.trade_id, [...(byTrade.get(f.trade_id) ?? []), f]);
+  const items = ids.map((id) => tradeOf(byTrade.get(id)!, address));
+  return { items, more: page.length > PAGE_SIZE };
+}
+
+function tradeOf(fills: FillRow[], address: string): Trade {
+  const first = fills[0]!;
+  const token = (outcome: number) => first.tokens?.[outcome] ?? '';
+  const size = fills.reduce((sum, f) => sum + Number(f.size), 0);
+  const notional = fills.reduce((sum, f) => sum + Number(f.size) * f.taker_price, 0);
+  const isTaker = first.taker_address === address;
+  const makerOrders: MakerOrder[] = fills.map((f) => ({
+    order_id: f.maker_order_id,
+    owner: f.maker_owner,
+    maker_address: f.maker_address,
+    matched_amount: sizeText(Number(f.size)),
+    price: priceText(f.maker_price),
+    fee_rate_bps: '0',
+    asset_id: token(f.maker_outcome),
+    outcome: outcomeName(f.outcomes, f.maker_outcome),
+    side: f.maker_side,
+  }));
+  const mine = fills.find((f) => f.maker_address === address);
+  return {
+    id: first.trade_id,
+    taker_order_id: first.taker_order_id,
+    market: first.condition_id ?? `0x${'0'.repeat(64)}`,
+    asset_id: token(first.taker_outcome),
+    side: first.taker_side,
+    size: sizeText(size),
+    fee_rate_bps: '0',
+    // The taker's average price over its matches.
+    price: priceText(Math.round(notional / size)),
+    status: 'CONFIRMED',
+    match_time: first.match_time,
+    last_update: first.match_time,
+    outcome: outcomeName(first.outcomes, first.taker_outcome),
+    bucket_index: 0,
+    owner: isTaker ? first.taker_owner : (mine?.maker_owner ?? first.taker_owner),
+    maker_address: isTaker ? first.taker_address : address,
+    maker_orders: makerOrders,
+    transaction_hash: transactionHashOf(first.trade_id),
+    trader_side: isTaker ? 'TAKER' : 'MAKER',
+  };
+}
+
+/** What an address may use of an asset: its balance less what resting orders hold back (base units). */
+export async function freeBalance(db: Db, address: string, asset: string): Promise<bigint> {
+  const [row] = await rows<{ free: string }>(
+    db,
+    sql`SELECT (balance - reserved)::text AS free FROM exchange_balances WHERE address = ${address} AND asset = ${asset}`,
+  );
+  return BigInt(row?.free ?? '0');
+}
+
+export interface Position {
+  asset_id: string;
+  market: string;
+  outcome: string;
+  /** Shares held (including those resting orders hold back), and those held back. */
+  size: string;
+  reserved: string;
+  /** Average price paid for the shares bought (0 when none were bought, e.g. all minted by others). */
+  avg_price: string;
+  /** The catalog's current price of the outcome, and the position's value at it (USDC). */
+  cur_price: string;
+}
+
+/** The outcome tokens an address holds, with the average price it bought them at. */
+export async function positionsOf(db: Db, address: string): Promise<Position[]> {
+  const found = await rows<{
+    asset: string;
+    balance: string;
+    reserved: string;
+    condition_id: string | null;
+    outcomes: string | null;
+    outcome_prices: string | null;
+    outcome: number | null;
+    bought: string | null;
+    cost: string | null;
+  }>(
+    db,
+    sql`SELECT b.asset, b.balance::text, b.reserved::text, m.condition_id, m.outcomes, m.outcome_prices, t.outcome,
+          (SELECT sum(f.size) FROM exchange_fills f WHERE f.market_id = t.market_id AND (
+             (f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome) OR
+             (f.maker_address = ${address} AND f.maker_side = 'BUY' AND f.maker_outcome = t.outcome)))::text AS bought,
+          (SELECT sum(f.size * CASE WHEN f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome
+                                    THEN f.taker_price ELSE f.maker_price END)
+             FROM exchange_fills f WHERE f.market_id = t.market_id AND (
+             (f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome) OR
+             (f.maker_address = ${address} AND f.maker_side = 'BUY' AND f.maker_outcome = t.outcome)))::text AS cost
+        FROM exchange_balances b
+        LEFT JOIN outcome_tokens t ON t.token_id = b.asset
+        LEFT JOIN markets m ON m.id = t.market_id
+        WHERE b.address = ${address} AND b.asset <> ${COLLATERAL} AND b.balance > 0
+        ORDER BY b.asset`,
+  );
+  return found.map((p) => {
+    const index = p.outcome ?? 0;
+    let price = '0';
+    try {
+      price = String((JSON.parse(p.outcome_prices ?? '[]') as unknown[])[index] ?? '0');
+    } catch {}
+    const bought = Number(p.bought ?? 0);
+    return {
+      asset_id: p.asset,
+      market: p.condition_id ?? '',
+      outcome: outcomeName(p.outcomes, index),
+      size: sizeText(Number(p.balance) / 10_000),
+      reserved: sizeText(Number(p.reserved) / 10_000),
+      avg_price: bought > 0 ? priceText(Math.round(Number(p.cost ?? 0) / bought)) : '0',
+      cur_price: price,
+    };
+  });
+}

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../contract/errors';
+import { referenceExchanges } from '../../../contract/orders';
+import {
+  BalanceAllowance,
+  BalanceAllowanceQuery,
+  Bytes32,
+  OpenOrder,
+  OpenOrdersPage,
+  OpenOrdersQuery,
+  TradesPage,
+  TradesQuery,
+} from '../../../contract/trading';
+import { TRADING_REFUSALS } from '../../../contract/trading-errors';
+import type { Authoriser } from '../../credentials/authorise';
+import { ReplyError } from '../../errors';
+import { COLLATERAL } from '../units';
+import { cursor, freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+
+const Position = z.object({
+  asset_id: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  size: z.string(),
+  reserved: z.string(),
+  avg_price: z.string(),
+  cur_price: z.string(),
+});
+
+/** The account's reads (Level 2, repeatable): open orders, one order, trades, balances, positions. */
+export function registerAccountRoutes(
+  scope: FastifyInstance,
+  deps: {
+    authoriser: Authoriser;
+    db: Parameters<typeof openOrders>[0];
+    chainId: number;
+    exchanges: `0x${string}`[];
+  },
+): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const reader = async (request: FastifyRequest, what: string): Promise<string> => {
+    const auth = await deps.authoriser.authenticate(request, { l2: true, what, changesState: false });
+    if (auth.level !== 2)
+      throw new ReplyError('AUTH_HEADERS_MISSING', `${what} needs Level 2 authentication (an API key).`);
+    return auth.address;
+  };
+  const offsetOf = (text: string | undefined, sentence: string) => {
+    const offset = cursor.offsetOf(text);
+    if (offset === null)
+      throw new ReplyError('INVALID_PARAMETER', `${sentence}: next_cursor is not a cursor of this list.`);
+    return offset;
+  };
+  const page = <T>(offset: number, found: { items: T[]; more: boolean }) => ({
+    limit: PAGE_SIZE,
+    count: found.items.length,
+    next_cursor: cursor.after(offset, found.items.length, found.more),
+    data: found.items,
+  });
+  const l2 = [{ L2: [] }];
+
+  app.get(
+    '/data/orders',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Your open (resting) orders, 100 a page',
+        security: l2,
+        querystring: OpenOrdersQuery,
+        response: { 200: OpenOrdersPage, ...errors },
+      },
+    },
+    async (request) => {
+      const address = await reader(request, 'Listing orders');
+      const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.orderParams);
+      return page(offset, await openOrders(deps.db, address, request.query, offset));
+    },
+  );
+
+  app.get(
+    '/data/order/:id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'One of your orders, whatever its status',
+        security: l2,
+        params: z.object({ id: Bytes32 }),
+        response: { 200: OpenOrder, ...errors },
+      },
+    },
+    async (request) => {
+      const address = await reader(request, 'Reading an order');
+      const order = await orderById(deps.db, address, request.params.id);
+      if (!order)
+        throw new ReplyError('ORDER_NOT_FOUND', TRADING_REFUSALS.ORDER_NOT_FOUND.order(request.params.id));
+      return order;
+    },
+  );
+
+  app.get(
+    '/data/trades',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Trades you took part in, newest first, 100 a page',
+        security: l2,
+        querystring: TradesQuery,
+        response: { 200: TradesPage, ...errors },
+      },
+    },
+    async (request) => {
+      const address = await reader(request, 'Listing trades');
+      const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.tradeParams);
+      return page(offset, await tradesOf(deps.db, address, request.query, offset));
+    },
+  );
+
+  const balance = async (request: FastifyRequest & { query: BalanceAllowanceQuery }) => {
+    const address = await reader(request, 'Reading a balance');
+    const asset = request.query.asset_type === 'COLLATERAL' ? COLLATERAL : request.query.token_id!;
+    const free = (await freeBalance(deps.db, address, asset)).toString();
+    // No chain, no approvals: every exchange an order may be signed for may use the whole free balance.
+    return {
+      balance: free,
+      allowance: free,
+      allowances: Object.fromEntries(deps.exchanges.map((e) => [e, free])),
+    };
+  };
+  const balanceSchema = (summary: string) => ({
+    exposeHeadRoute: false,
+    schema: {
+      summary,
+      security: l2,
+      querystring: BalanceAllowanceQuery,
+      response: { 200: BalanceAllowance, ...errors },
+    },
+  });
+  app.get(
+    '/balance-allowance',
+    balanceSchema('Your free (unreserved) balance of collateral or of a token, base units'),
+    balance,
+  );
+  app.get(
+    '/balance-allowance/update',
+    balanceSchema('The same as GET /balance-allowance (there is no chain to read again)'),
+    balance,
+  );
+
+  app.get(
+    '/data/positions',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Your outcome tokens with the average price you bought them at (extension)',
+        security: l2,
+        response: { 200: z.array(Position), ...errors },
+      },
+    },
+    async (request) => positionsOf(deps.db, await reader(request, 'Listing positions')),
+  );
+}
+
+/** Every exchange address an order may be signed for on this chain (both versions, normal and negative-risk). */
+export function exchangeAddresses(chainId: number, configured: (string | undefined)[]): `0x${string}`[] {
+  const all = new Set<string>();
+  for (const version of [1, 2] as const) {
+    const r = referenceExchanges(version, chainId);
+    if (r) for (const a of [r.exchange, r.negRiskExchange]) all.add(a);
+  }
+  for (const a of configured) if (a) all.add(a);
+  return [...all] as `0x${string}`[];
+}

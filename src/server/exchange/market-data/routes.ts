@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '../../../contract/errors';
+import {
+  FeeRateResponse,
+  LastTradePrice,
+  LastTradesPrices,
+  MidpointResponse,
+  MidpointsResponse,
+  NegRiskResponse,
+  OrderBookSummaries,
+  OrderBookSummary,
+  PriceQuery,
+  PricesBody,
+  PricesResponse,
+  PriceResponse,
+  SpreadResponse,
+  SpreadsResponse,
+  TickSizeResponse,
+  TokenListBody,
+  TokenQuery,
+} from '../../../contract/trading';
+import { TRADING_REFUSALS } from '../../../contract/trading-errors';
+import { ReplyError } from '../../errors';
+import type { Exchange } from '../exchange';
+import type { TokenMarket } from '../markets';
+import { PRICE_ONE } from '../units';
+import type { MarketSnapshot } from './book-reader';
+import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
+
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+
+/**
+ * The public market data of the order book (docs/api.md, the order book): no authentication, never
+ * cached by clients (a book changes with every order).
+ */
+export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Exchange): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  /** The token's market and committed book; 404 with the reference's sentence for a token with no book. */
+  const tokenBook = async (tokenId: string): Promise<{ found: TokenMarket; snapshot: MarketSnapshot }> => {
+    const found = await exchange.registry.byToken(tokenId);
+    if (!found) throw new ReplyError('ORDERBOOK_NOT_FOUND', TRADING_REFUSALS.ORDERBOOK_NOT_FOUND.book);
+    return { found, snapshot: await exchange.books.snapshot(found.market.marketId) };
+  };
+  const eachToken = <T>(
+    tokens: { token_id: string }[],
+    read: (b: Awaited<ReturnType<typeof tokenBook>>) => T,
+  ) => Promise.all(tokens.map(async (t) => read(await tokenBook(t.token_id))));
+
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('Cache-Control', 'no-store');
+  });
+
+  const get = <R>(url: string, summary: string, response: R) => ({
+    url,
+    opts: {
+      exposeHeadRoute: false,
+      schema: { summary, querystring: TokenQuery, response: { 200: response, ...errors } },
+    },
+  });
+
+  const book = get(
+    '/book',
+    "A token's order book (bids ascending, asks descending: best last)",
+    OrderBookSummary,
+  );
+  app.get(book.url, book.opts, async (request) => {
+    const { found, snapshot } = await tokenBook(request.query.token_id);
+    return bookSummary(found, snapshot, Date.now());
+  });
+  app.post(
+    '/books',
+    {
+      schema: {
+        summary: 'Order books of several tokens',
+        body: TokenListBody,
+        response: { 200: OrderBookSummaries, ...errors },
+      },
+    },
+    async (request) =>
+      eachToken(request.body, ({ found, snapshot }) => bookSummary(found, snapshot, Date.now())),
+  );
+
+  app.get(
+    '/price',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Best bid (side=BUY) or best ask (side=SELL) of a token',
+        querystring: PriceQuery,
+        response: { 200: PriceResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { found, snapshot } = await tokenBook(request.query.token_id);
+      return { price: priceFor(found.outcome, request.query.side, snapshot) };
+    },
+  );
+  app.post(
+    '/prices',
+    {
+      schema: {
+        summary: 'Best prices of several tokens and sides',
+        body: PricesBody,
+        response: { 200: PricesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const answer: PricesResponse = {};
+      for (const item of request.body) {
+        const { found, snapshot } = await tokenBook(item.token_id);
+        answer[item.token_id] = {
+          ...answer[item.token_id],
+          [item.side]: priceFor(found.outcome, item.side, snapshot),
+        };
+      }
+      return answer;
+    },
+  );
+
+  const mid = get(
+    '/midpoint',
+    'Midpoint of the best bid and ask (an empty side counts as 0 or 1)',
+    MidpointResponse,
+  );
+  app.get(mid.url, mid.opts, async (request) => {
+    const { found, snapshot } = await tokenBook(request.query.token_id);
+    return { mid: midpointOf(found.outcome, snapshot) };
+  });
+  app.post(
+    '/midpoints',
+    {
+      schema: {
+        summary: 'Midpoints of several tokens',
+        body: TokenListBody,
+        response: { 200: MidpointsResponse, ...errors },
+      },
+    },
+    async (request) =>
+      Object.fromEntries(
+        await eachToken(request.body, ({ found, snapshot }) => [
+          found.market.tokens[found.outcome],
+          midpointOf(found.outcome, snapshot),
+        ]),
+      ),
+  );
+
+  const spread = get('/spread', 'Best ask minus best bid', SpreadResponse);
+  app.get(spread.url, spread.opts, async (request) => {
+    const { found, snapshot } = await tokenBook(request.query.token_id);
+    return { spread: spreadOf(found.outcome, snapshot) };
+  });
+  app.post(
+    '/spreads',
+    {
+      schema: {
+        summary: 'Spreads of several tokens',
+        body: TokenListBody,
+        response: { 200: SpreadsResponse, ...errors },
+      },
+    },
+    async (request) =>
+      Object.fromEntries(
+        await eachToken(request.body, ({ found, snapshot }) => [
+          found.market.tokens[found.outcome],
+          spreadOf(found.outcome, snapshot),
+        ]),
+      ),
+  );
+
+  const last = get(
+    '/last-trade-price',
+    "A token's last trade (before any: 0.5 and no side, as the reference answers)",
+    LastTradePrice,
+  );
+  app.get(last.url, last.opts, async (request) => {
+    const { found, snapshot } = await tokenBook(request.query.token_id);
+    return lastTradePrice(found.outcome, snapshot);
+  });
+  app.post(
+    '/last-trades-prices',
+    {
+      schema: {
+        summary: 'Last trades of several tokens (tokens never traded are left out)',
+        body: TokenListBody,
+        response: { 200: LastTradesPrices, ...errors },
+      },
+    },
+    async (request) =>
+      (
+        await eachToken(request.body, ({ found, snapshot }) => {
+          const trade = lastTrade(found.outcome, snapshot);
+          return trade ? { token_id: found.market.tokens[found.outcome], ...trade } : null;
+        })
+      ).filter((t) => t !== null),
+  );
+
+  const tick = get('/tick-size', "A market's price tick (a JSON number)", TickSizeResponse);
+  app.get(tick.url, tick.opts, async (request) => {
+    const { found } = await tokenBook(request.query.token_id);
+    return { minimum_tick_size: (found.market.tick / PRICE_ONE) as TickSizeResponse['minimum_tick_size'] };
+  });
+  const negRisk = get(
+    '/neg-risk',
+    'Whether the market is negative-risk (which exchange its orders are signed for)',
+    NegRiskResponse,
+  );
+  app.get(negRisk.url, negRisk.opts, async (request) => {
+    const { found } = await tokenBook(request.query.token_id);
+    return { neg_risk: found.market.negRisk };
+  });
+  const fee = get('/fee-rate', 'The fee rate in basis points: always 0 here', FeeRateResponse);
+  app.get(fee.url, fee.opts, async (request) => {
+    await tokenBook(request.query.token_id);
+    return { base_fee: 0 };
+  });
+}

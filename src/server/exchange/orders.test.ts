@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCatalog } from '../../catalog-tools/generate';
+import { upsertEvents } from '../catalog/load';
+import { rows } from '../db/open';
+import { expectError } from '../credentials/test-helpers';
+import { buildTestApp, type TestApp } from '../test/app';
+import { ledgerViolations } from './test/invariants';
+import { Trader } from './test/trader';
+
+/** The order book over HTTP on the real app and database: placement, matching, balances, refusals, cancels. */
+const CHAIN = 80002;
+let t: TestApp;
+let yes: string;
+let no: string;
+let closedToken: string;
+let alice: Trader;
+let bob: Trader;
+
+beforeAll(async () => {
+  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '10000' });
+  await upsertEvents(
+    t.database.db,
+    generateCatalog({ events: 30, seed: 'orders', now: new Date('2026-11-01T00:00:00Z') }),
+  );
+  const [open] = await rows<{ tokens: string[] }>(
+    t.database.db,
+    sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk AND cardinality(clob_token_ids) = 2 ORDER BY id LIMIT 1`,
+  );
+  const [closed] = await rows<{ tokens: string[] }>(
+    t.database.db,
+    sql`SELECT clob_token_ids AS tokens FROM markets WHERE closed ORDER BY id LIMIT 1`,
+  );
+  [yes, no] = open!.tokens as [string, string];
+  closedToken = closed!.tokens[0]!;
+  alice = await Trader.create(t.app, CHAIN);
+  bob = await Trader.create(t.app, CHAIN);
+});
+afterAll(() => t.close());
+
+const book = async (token: string) => (await t.app.inject({ url: `/clob/book?token_id=${token}` })).json();
+
+describe('placing and matching orders', () => {
+  it('grants paper collateral with the first key', async () => {
+    expect(await alice.balance()).toBe(1_000_000_000n);
+  });
+
+  it('rests a limit order, shows it on both outcomes’ books, and reserves its cost', async () => {
+    const res = await alice.place({ tokenId: yes, side: 'BUY', price: 0.4, size: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, status: 'live', makingAmount: '', tradeIDs: [] });
+    const yesBook = await book(yes);
+    expect(yesBook.bids).toEqual([{ price: '0.4', size: '10' }]);
+    expect(yesBook.asks).toEqual([]);
+    expect((await book(no)).asks).toEqual([{ price: '0.6', size: '10' }]);
+    expect(await alice.balance()).toBe(996_000_000n);
+    expect((await t.app.inject({ url: `/clob/midpoint?token_id=${yes}` })).json()).toEqual({ mid: '0.7' });
+  });
+
+  it('mints when a buyer of No meets a buyer of Yes, at the resting price', async () => {
+    const res = await bob.place({ tokenId: no, side: 'BUY', price: 0.65, size: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      status: 'matched',
+      makingAmount: '6',
+      takingAmount: '10',
+    });
+    expect(await bob.balance()).toBe(994_000_000n);
+    expect(await bob.balance(no)).toBe(10_000_000n);
+    expect(await alice.balance(yes)).toBe(10_000_000n);
+    expect((await book(yes)).bids).toEqual([]);
+    expect((await t.app.inject({ url: `/clob/last-trade-price?token_id=${no}` })).json()).toEqual({
+      price: '0.6',
+      side: 'BUY',
+    });
+    const trades = (await bob.request('GET', '/data/trades')).json();
+    expect(trades).toMatchObject({
+      next_cursor: 'LTE=',
+      count: 1,
+      data: [{ side: 'BUY', size: '10', price: '0.6', trader_side: 'TAKER', status: 'CONFIRMED' }],
+    });
+    const aliceTrades = (await alice.request('GET', '/data/trades')).json();
+    expect(aliceTrades.data[0]).toMatchObject({
+      trader_side: 'MAKER',
+      maker_orders: [{ side: 'BUY', price: '0.4', matched_amount: '10' }],
+    });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('merges when sellers of both outcomes meet', async () => {
+    expect((await alice.place({ tokenId: yes, side: 'SELL', price: 0.5, size: 5 })).json()).toMatchObject({
+      status: 'live',
+    });
+    const res = await bob.place({ tokenId: no, side: 'SELL', price: 0.5, size: 5 });
+    expect(res.json()).toMatchObject({ status: 'matched', makingAmount: '5', takingAmount: '2.5' });
+    expect(await alice.balance(yes)).toBe(5_000_000n);
+    expect(await bob.balance(no)).toBe(5_000_000n);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});
+
+describe('refusals change nothing', () => {
+  const state = async () =>
+    JSON.stringify(await rows(t.database.db, sql`SELECT * FROM exchange_balances ORDER BY 1, 2`)) +
+    JSON.stringify(
+      await rows(t.database.db, sql`SELECT id, status, remaining FROM exchange_orders ORDER BY id`),
+    );
+
+  it.each([
+    [
+      'a duplicate',
+      async () => {
+        const body = await alice.order({ tokenId: yes, side: 'BUY', price: 0.1, size: 5 });
+        expect((await alice.request('POST', '/order', body)).statusCode).toBe(200);
+        return {
+          res: await alice.request('POST', '/order', body),
+          code: 'ORDER_DUPLICATED',
+          text: 'Duplicated',
+        };
+      },
+    ],
+    [
+      'a FOK that cannot fill',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.9, size: 100, orderType: 'FOK' }),
+        code: 'ORDER_NOT_FILLED',
+        text: 'FOK orders are fully filled or killed',
+      }),
+    ],
+    [
+      'a FAK that finds nothing',
+      async () => ({
+        res: await bob.place({ tokenId: yes, side: 'BUY', price: 0.01, size: 5, orderType: 'FAK' }),
+        code: 'ORDER_NOT_FILLED',
+        text: 'FAK',
+      }),
+    ],
+    [
+      'a post-only that crosses',
+      async () => {
+        await bob.place({ tokenId: yes, side: 'BUY', price: 0.3, size: 5 });
+        return {
+          res: await alice.place({ tokenId: yes, side: 'SELL', price: 0.3, size: 5, postOnly: true }),
+          code: 'POST_ONLY_CROSSES',
+          text: 'order crosses book',
+        };
+      },
+    ],
+    [
+      'more than the free balance',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.5, size: 10_000 }),
+        code: 'NOT_ENOUGH_BALANCE',
+        text: 'not enough balance / allowance',
+      }),
+    ],
+    [
+      'shares it does not have',
+      async () => ({
+        res: await bob.place({ tokenId: yes, side: 'SELL', price: 0.5, size: 5 }),
+        code: 'NOT_ENOUGH_BALANCE',
+        text: 'not enough balance',
+      }),
+    ],
+    [
+      'a price off the tick',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.405, size: 10 }),
+        code: 'INVALID_ORDER',
+        text: 'tick size',
+      }),
+    ],
+    [
+      'a price outside (0, 1)',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.999, size: 10 }),
+        code: 'INVALID_ORDER',
+        text: 'invalid price',
+      }),
+    ],
+    [
+      'a size below the minimum',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 1 }),
+        code: 'INVALID_ORDER',
+        text: 'lower than the minimum',
+      }),
+    ],
+    [
+      'a GTD expiring too soon',
+      async () => ({
+        res: await alice.place({
+          tokenId: yes,
+          side: 'BUY',
+          price: 0.2,
+          size: 5,
+          orderType: 'GTD',
+          expiration: Math.floor(Date.now() / 1000) + 10,
+        }),
+        code: 'INVALID_ORDER',
+        text: 'invalid expiration',
+      }),
+    ],
+    [
+      'a signature for another chain',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 5, domain: { chainId: 137 } }),
+        code: 'INVALID_ORDER',
+        text: 'invalid signature',
+      }),
+    ],
+    [
+      'a signature for another exchange',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 5, negRisk: true }),
+        code: 'INVALID_ORDER',
+        text: 'invalid signature',
+      }),
+    ],
+    [
+      'an order signed by someone else',
+      async () => ({
+        res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 5, signer: bob.account }),
+        code: 'INVALID_ORDER',
+        text: 'invalid signature',
+      }),
+    ],
+    [
+      'an order of another owner',
+      async () => {
+        const body = await alice.order({ tokenId: yes, side: 'BUY', price: 0.2, size: 5 });
+        return {
+          res: await alice.request('POST', '/order', { ...body, owner: bob.credentials.apiKey }),
+          code: 'INVALID_ORDER',
+          text: 'owner of the API KEY',
+        };
+      },
+    ],
+    [
+      'a closed market',
+      async () => ({
+        res: await alice.place({ tokenId: closedToken, side: 'BUY', price: 0.2, size: 5 }),
+        code: 'ORDERBOOK_NOT_FOUND',
+        text: 'No orderbook',
+      }),
+    ],
+    [
+      'an unknown token',
+      async () => ({
+        res: await alice.place({ tokenId: '123456789', side: 'BUY', price: 0.2, size: 5 }),
+        code: 'ORDERBOOK_NOT_FOUND',
+        text: 'No orderbook',
+      }),
+    ],
+    [
+      'a malformed body',
+      async () => ({
+        res: await alice.request('POST', '/order', {
+          order: { salt: 'x' },
+          owner: alice.credentials.apiKey,
+          orderType: 'GTC',
+        }),
+        code: 'INVALID_ORDER',
+        text: 'Invalid order payload',
+      }),
+    ],
+  ])('%s', async (_name, attempt) => {
+    const before = await state();
+    const { res, code, text } = await attempt();
+    expect(res.json().error, res.body).toContain(text);
+    expect(res.json().code).toBe(code);
+    if (code !== 'ORDER_DUPLICATED' && _name !== 'a post-only that crosses')
+      expect(await state()).toBe(before);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});
+
+describe('open orders and cancels', () => {
+  it('lists, cancels one, cancels all, and gives the reservations back', async () => {
+    const carol = await Trader.create(t.app, CHAIN);
+    const ids: string[] = [];
+    for (const price of [0.1, 0.11, 0.12])
+      ids.push((await carol.place({ tokenId: yes, side: 'BUY', price, size: 10 })).json().orderID);
+    expect(await carol.balance()).toBe(1_000_000_000n - 3_300_000n);
+    const open = (await carol.request('GET', '/data/orders')).json();
+    expect(open).toMatchObject({ count: 3, next_cursor: 'LTE=' });
+    expect(open.data.map((o: { id: string }) => o.id)).toEqual(ids);
+    const one = (await carol.request('DELETE', '/order', { orderID: ids[0] })).json();
+    expect(one).toEqual({ canceled: [ids[0]], not_canceled: {} });
+    const again = (await carol.request('DELETE', '/order', { orderID: ids[0] })).json();
+    expect(again.canceled).toEqual([]);
+    expect(Object.keys(again.not_canceled)).toEqual([ids[0]]);
+    // Someone else's order is not found for this caller.
+    expect((await alice.request('DELETE', '/order', { orderID: ids[1] })).json().canceled).toEqual([]);
+    expect((await carol.request('DELETE', '/cancel-all')).json().canceled.sort()).toEqual(
+      ids.slice(1).sort(),
+    );
+    expect(await carol.balance()).toBe(1_000_000_000n);
+    expect((await carol.request('GET', `/data/order/${ids[0]}`)).json()).toMatchObject({
+      status: 'CANCELED',
+      size_matched: '0',
+    });
+    expectError(await carol.request('GET', `/data/order/0x${'1'.repeat(64)}`), 404, 'ORDER_NOT_FOUND');
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('refuses a replayed cancel and an order request without an API key', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/clob/order', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});

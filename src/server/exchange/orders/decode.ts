@@ -1,0 +1,151 @@
+import { type OrderDomain, orderHash, referenceExchanges, SIGNATURE_TYPE } from '../../../contract/orders';
+import { parseSignedOrder } from '../../../contract/orders-wire';
+import type { PostOrderBody } from '../../../contract/trading';
+import { TRADING_REFUSALS } from '../../../contract/trading-errors';
+import type { ErrorCode } from '../../../contract/error-codes';
+import type { OrderIn } from '../../../engine/types';
+import type { MarketRegistry, TokenMarket } from '../markets';
+import { recoverOrderSigner } from '../signature';
+import { priceText, sizeText } from '../units';
+import type { PlaceJob, SingleUse } from '../writer';
+import { type TermsProblem, termsOf } from './terms';
+
+/** A refusal with the reference's sentence (clients match on it) and our code. */
+export interface OrderRefusal {
+  code: ErrorCode;
+  error: string;
+}
+
+export interface DecodeDeps {
+  registry: MarketRegistry;
+  chainId: number;
+  /** Exchange addresses orders may be signed for, per version; the reference clients' defaults otherwise. */
+  exchanges?: { exchange?: `0x${string}`; negRiskExchange?: `0x${string}` };
+  now: () => number;
+}
+
+export interface Caller {
+  apiKey: string;
+  address: string;
+}
+
+/** The shortest expiry a GTD order may have (docs/exchange.md). */
+export const MIN_GTD_SECONDS = 60;
+
+const R = TRADING_REFUSALS;
+const refuse = (code: ErrorCode, error: string): { ok: false; refusal: OrderRefusal } => ({
+  ok: false,
+  refusal: { code, error },
+});
+
+/**
+ * Every check of a posted order that needs no book or balance, in the reference's order of concerns:
+ * the key's owner, the signer, the signature type, the signature (for the market's exchange on this
+ * chain), the token's book, the fee, the time in force and expiration, and the amounts' terms. What is
+ * left (balance, duplicates, matching) is the writer's. Nothing here changes anything.
+ */
+export async function decodeOrder(
+  body: PostOrderBody,
+  caller: Caller,
+  singleUse: SingleUse,
+  deps: DecodeDeps,
+): Promise<{ ok: true; job: PlaceJob } | { ok: false; refusal: OrderRefusal }> {
+  if (body.owner.toLowerCase() !== caller.apiKey) return refuse('INVALID_ORDER', R.INVALID_ORDER.owner);
+  const parsed = parseSignedOrder(body.order);
+  if (!parsed.success) return refuse('INVALID_ORDER', R.INVALID_ORDER.payload);
+  const signed = parsed.data;
+  const m = signed.message;
+  if (m.signer.toLowerCase() !== caller.address) return refuse('INVALID_ORDER', R.INVALID_ORDER.signer);
+  if (m.signatureType !== SIGNATURE_TYPE.EOA || m.maker.toLowerCase() !== m.signer.toLowerCase())
+    return refuse('INVALID_ORDER', R.INVALID_ORDER.signatureType(m.signatureType));
+
+  const tokenId = m.tokenId.toString();
+  const found: TokenMarket | null = await deps.registry.byToken(tokenId);
+  if (!found) return refuse('ORDERBOOK_NOT_FOUND', R.ORDERBOOK_NOT_FOUND.book);
+  const { market, outcome } = found;
+
+  const domain = orderDomain(signed.version, market.negRisk, deps);
+  if (!domain || recoverOrderSigner(signed, domain, signed.signature) !== caller.address)
+    return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
+  if (signed.version === 1) {
+    if (signed.message.feeRateBps !== 0n)
+      return refuse('INVALID_ORDER', R.INVALID_ORDER.feeRate(signed.message.feeRateBps.toString()));
+    if (signed.message.nonce !== 0n) return refuse('INVALID_ORDER', R.INVALID_ORDER.nonce);
+  }
+
+  const timeInForce = body.orderType;
+  const postOnly = body.postOnly === true;
+  if (postOnly && (timeInForce === 'FOK' || timeInForce === 'FAK'))
+    return refuse('INVALID_ORDER', R.INVALID_ORDER.postOnlyType);
+  const expiration = signed.expiration;
+  if (timeInForce === 'GTD') {
+    if (expiration < BigInt(deps.now() + MIN_GTD_SECONDS) || expiration > 4_102_444_800n)
+      return refuse('INVALID_ORDER', R.INVALID_ORDER.expiration);
+  } else if (expiration !== 0n) return refuse('INVALID_ORDER', R.INVALID_ORDER.expiration);
+
+  const side = m.side === 0 ? 'BUY' : 'SELL';
+  const terms = termsOf({
+    side,
+    makerAmount: m.makerAmount,
+    takerAmount: m.takerAmount,
+    timeInForce,
+    tick: market.tick,
+    minSize: market.minSize,
+  });
+  const orderId = orderHash(signed, domain);
+  if (!terms.ok) return refuse('INVALID_ORDER', termsSentence(terms.problem, orderId, side, m, market));
+
+  const order: OrderIn = {
+    id: orderId,
+    maker: caller.address,
+    outcome,
+    side,
+    price: terms.price,
+    size: terms.size,
+    timeInForce,
+    postOnly,
+    expiration: Number(expiration),
+  };
+  return {
+    ok: true,
+    job: { kind: 'place', market, tokenId, order, owner: caller.apiKey, signed: body.order, singleUse },
+  };
+}
+
+/** The domain an order of this version on this market must be signed for. */
+export function orderDomain(
+  version: 1 | 2,
+  negRisk: boolean,
+  deps: Pick<DecodeDeps, 'chainId' | 'exchanges'>,
+): OrderDomain | null {
+  const defaults = referenceExchanges(version, deps.chainId);
+  const exchange = negRisk
+    ? (deps.exchanges?.negRiskExchange ?? defaults?.negRiskExchange)
+    : (deps.exchanges?.exchange ?? defaults?.exchange);
+  return exchange ? { chainId: deps.chainId, verifyingContract: exchange } : null;
+}
+
+function termsSentence(
+  problem: TermsProblem,
+  orderId: string,
+  side: 'BUY' | 'SELL',
+  m: { makerAmount: bigint; takerAmount: bigint },
+  market: { tick: number; minSize: number },
+): string {
+  const tick = priceText(market.tick);
+  const shares = side === 'BUY' ? m.takerAmount : m.makerAmount;
+  const cash = side === 'BUY' ? m.makerAmount : m.takerAmount;
+  const price = shares > 0n ? (Number(cash) / Number(shares)).toString() : '0';
+  switch (problem) {
+    case 'price-range':
+      return R.INVALID_ORDER.priceRange(price, tick);
+    case 'tick':
+      return R.INVALID_ORDER.tickSize(orderId, price, tick);
+    case 'min-size':
+      return R.INVALID_ORDER.minSize(orderId, (Number(shares) / 1e6).toString(), sizeText(market.minSize));
+    case 'precision':
+      return R.INVALID_ORDER.marketAmounts(side);
+    case 'amounts':
+      return R.INVALID_ORDER.payload;
+  }
+}

@@ -1,0 +1,267 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '../../../contract/errors';
+import {
+  CancelMarketOrdersBody,
+  CancelOrderBody,
+  CancelOrdersBody,
+  CancelResponse,
+  PostOrderBody,
+  PostOrderResponse,
+  PostOrdersBody,
+  PostOrdersResponse,
+} from '../../../contract/trading';
+import { TRADING_REFUSALS } from '../../../contract/trading-errors';
+import type { Authoriser } from '../../credentials/authorise';
+import { ReplyError } from '../../errors';
+import type { Exchange } from '../exchange';
+import { sizeText, unitsText } from '../units';
+import type { CancelJob, Cancelled, Placed, Refused, SingleUse } from '../writer';
+import { type DecodeDeps, decodeOrder, type OrderRefusal } from './decode';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
+/** DELETE /orders may name 3,000 order ids (~200 kB). */
+const CANCEL_BODY_LIMIT = 256 * 1024;
+
+/** Verifies Level 2 (orders are placed and cancelled with an API key only). */
+export async function level2(authoriser: Authoriser, request: FastifyRequest, what: string) {
+  const auth = await authoriser.authenticate(request, { l2: true, what, changesState: true });
+  if (auth.level !== 2) {
+    throw new ReplyError(
+      'AUTH_HEADERS_MISSING',
+      `${what} needs Level 2 authentication: SVC_API_KEY, SVC_PASSPHRASE, SVC_TIMESTAMP and SVC_SIGNATURE (or their POLY_ spelling).`,
+    );
+  }
+  const singleUse: SingleUse = {
+    apiKey: auth.apiKey,
+    timestamp: auth.timestamp,
+    signature: auth.mac.toString('hex'),
+  };
+  return { caller: { apiKey: auth.apiKey, address: auth.address }, singleUse };
+}
+
+/** A placement as the reference answers it: amounts in whole units, matched or live, the match's trade and hash. */
+export function placedResponse(placed: Placed, side: 'BUY' | 'SELL'): PostOrderResponse {
+  const filled = placed.filled > 0;
+  const shares = sizeText(placed.filled);
+  const cash = unitsText(placed.cash);
+  return {
+    success: true,
+    errorMsg: '',
+    orderID: placed.orderId,
+    status: filled ? 'matched' : 'live',
+    makingAmount: filled ? (side === 'BUY' ? cash : shares) : '',
+    takingAmount: filled ? (side === 'BUY' ? shares : cash) : '',
+    transactionsHashes: placed.transactionHash ? [placed.transactionHash] : [],
+    tradeIDs: placed.tradeId ? [placed.tradeId] : [],
+  };
+}
+
+/** The reference's sentence for a refusal the writer made. */
+export function writerRefusal(refused: Refused, orderId: string): OrderRefusal {
+  const R = TRADING_REFUSALS;
+  switch (refused.code) {
+    case 'ORDER_DUPLICATED':
+      return { code: refused.code, error: R.ORDER_DUPLICATED.duplicated(orderId) };
+    case 'NOT_ENOUGH_BALANCE':
+      return {
+        code: refused.code,
+        error: R.NOT_ENOUGH_BALANCE.balance(String(refused.available ?? 0), String(refused.needed ?? 0)),
+      };
+    case 'ORDER_NOT_FILLED':
+      return {
+        code: refused.code,
+        error: refused.reason === 'FOK_NOT_FILLED' ? R.ORDER_NOT_FILLED.fok : R.ORDER_NOT_FILLED.fak,
+      };
+    case 'POST_ONLY_CROSSES':
+      return { code: refused.code, error: R.POST_ONLY_CROSSES.crosses };
+    case 'SIGNATURE_REUSED':
+      return {
+        code: refused.code,
+        error:
+          'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.',
+      };
+    default:
+      return { code: refused.code, error: R.INVALID_ORDER.expiration };
+  }
+}
+
+/** The placement and cancel routes (Level 2; each state-changing request single-use). */
+export function registerOrderRoutes(
+  scope: FastifyInstance,
+  exchange: Exchange,
+  authoriser: Authoriser,
+  decodeDeps: DecodeDeps,
+): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  /** One order through every check and the writer: an answer, or a refusal with the reference's sentence. */
+  const place = async (
+    body: PostOrderBody,
+    caller: { apiKey: string; address: string },
+    singleUse: SingleUse,
+  ): Promise<
+    { ok: true; response: PostOrderResponse } | { ok: false; refusal: OrderRefusal; orderId: string }
+  > => {
+    const decoded = await decodeOrder(body, caller, singleUse, decodeDeps);
+    if (!decoded.ok) return { ok: false, refusal: decoded.refusal, orderId: '' };
+    const { order } = decoded.job;
+    const result = await exchange.writer.submit(decoded.job);
+    if (!result.ok) return { ok: false, refusal: writerRefusal(result, order.id), orderId: order.id };
+    return { ok: true, response: placedResponse(result, order.side) };
+  };
+
+  app.post(
+    '/order',
+    {
+      attachValidation: true,
+      schema: {
+        summary: 'Place a signed order (Level 2): matched at once, resting, or refused with the reason',
+        security: [{ L2: [] }],
+        body: PostOrderBody,
+        response: { 200: PostOrderResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, singleUse } = await level2(authoriser, request, 'Placing an order');
+      if (request.validationError)
+        throw new ReplyError('INVALID_ORDER', TRADING_REFUSALS.INVALID_ORDER.payload);
+      const placed = await place(request.body, caller, singleUse);
+      if (!placed.ok) throw new ReplyError(placed.refusal.code, placed.refusal.error);
+      return placed.response;
+    },
+  );
+
+  app.post(
+    '/orders',
+    {
+      attachValidation: true,
+      schema: {
+        summary: 'Place up to 15 signed orders (Level 2); one answer each, in order',
+        security: [{ L2: [] }],
+        body: PostOrdersBody,
+        response: { 200: PostOrdersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { caller, singleUse } = await level2(authoriser, request, 'Placing orders');
+      if (request.validationError) {
+        const count = Array.isArray(request.body) ? request.body.length : 0;
+        throw new ReplyError(
+          'INVALID_ORDER',
+          count > 15
+            ? TRADING_REFUSALS.INVALID_ORDER.tooMany(count, 15)
+            : TRADING_REFUSALS.INVALID_ORDER.payload,
+        );
+      }
+      // One request, one single-use mark: each order of the batch is told apart by its index.
+      const answers = await Promise.all(
+        request.body.map((body, i) =>
+          place(body, caller, { ...singleUse, signature: `${singleUse.signature}:${i}` }),
+        ),
+      );
+      return answers.map((a) =>
+        a.ok
+          ? a.response
+          : {
+              success: false,
+              errorMsg: a.refusal.error,
+              orderID: a.orderId,
+              status: '' as const,
+              makingAmount: '',
+              takingAmount: '',
+              transactionsHashes: [],
+              tradeIDs: [],
+            },
+      );
+    },
+  );
+
+  const cancel = async (
+    request: FastifyRequest,
+    what: string,
+    select: CancelJob['select'],
+  ): Promise<CancelResponse> => {
+    const { caller, singleUse } = await level2(authoriser, request, what);
+    const result = (await exchange.writer.submit({
+      kind: 'cancel',
+      address: caller.address,
+      select,
+      singleUse,
+    })) as Cancelled | Refused;
+    if (!result.ok) throw new ReplyError(result.code, writerRefusal(result, '').error);
+    return { canceled: result.canceled, not_canceled: result.notCanceled };
+  };
+  const invalidCancel = () => new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_ORDER.payload);
+  const cancelAnswer = { security: [{ L2: [] }], response: { 200: CancelResponse, ...errors } };
+
+  app.delete(
+    '/order',
+    {
+      attachValidation: true,
+      schema: { summary: 'Cancel one of your orders', body: CancelOrderBody, ...cancelAnswer },
+    },
+    async (request) => {
+      if (request.validationError) {
+        await level2(authoriser, request, 'Cancelling an order');
+        throw invalidCancel();
+      }
+      return cancel(request, 'Cancelling an order', { ids: [request.body.orderID.toLowerCase()] });
+    },
+  );
+  app.delete(
+    '/orders',
+    {
+      attachValidation: true,
+      bodyLimit: CANCEL_BODY_LIMIT,
+      schema: {
+        summary: 'Cancel several of your orders (up to 3,000 ids)',
+        body: CancelOrdersBody,
+        ...cancelAnswer,
+      },
+    },
+    async (request) => {
+      if (request.validationError) {
+        await level2(authoriser, request, 'Cancelling orders');
+        throw invalidCancel();
+      }
+      return cancel(request, 'Cancelling orders', {
+        ids: [...new Set(request.body.map((id) => id.toLowerCase()))],
+      });
+    },
+  );
+  app.delete(
+    '/cancel-all',
+    { schema: { summary: 'Cancel every open order of yours', ...cancelAnswer } },
+    async (request) => cancel(request, 'Cancelling all orders', { all: true }),
+  );
+  app.delete(
+    '/cancel-market-orders',
+    {
+      attachValidation: true,
+      schema: {
+        summary: 'Cancel your open orders of one market or token',
+        body: CancelMarketOrdersBody,
+        ...cancelAnswer,
+      },
+    },
+    async (request) => {
+      if (request.validationError) {
+        await level2(authoriser, request, 'Cancelling orders');
+        throw invalidCancel();
+      }
+      const body = request.body ?? {};
+      let marketId: string | undefined;
+      if (body.market) {
+        const found = await exchange.marketOfCondition(body.market);
+        if (!found) return { canceled: [], not_canceled: {} };
+        marketId = found;
+      }
+      return cancel(request, "Cancelling a market's orders", {
+        all: true,
+        ...(marketId ? { marketId } : {}),
+        ...(body.asset_id ? { tokenId: body.asset_id } : {}),
+      });
+    },
+  );
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { expect } from 'vitest';
+import type { ApiCredentials } from '../../../contract/auth-l2';
+import { orderTypedData, type OrderDomain, referenceExchanges } from '../../../contract/orders';
+import { ApiKeyCredentials } from '../../../contract/auth-schemas';
+import { freshIp, l1, l2, newWallet } from '../../credentials/test-helpers';
+
+/**
+ * A test trader: a wallet with an API key that signs version-1 orders (as the legacy client does) and
+ * sends signed requests to the real app. Amounts are in base units.
+ */
+export class Trader {
+  private salt = Math.floor(Math.random() * 1e9);
+  private clock = Math.floor(Date.now() / 1000) - 30;
+
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly account: PrivateKeyAccount,
+    readonly credentials: ApiCredentials,
+    readonly chainId: number,
+  ) {}
+
+  static async create(app: FastifyInstance, chainId: number, account = newWallet()): Promise<Trader> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/clob/api-keys',
+      remoteAddress: freshIp(),
+      headers: await l1(account, { chainId }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return new Trader(app, account, ApiKeyCredentials.parse(res.json()), chainId);
+  }
+
+  get address(): string {
+    return this.account.address.toLowerCase();
+  }
+
+  /** A signed order body for POST /order (price and size in whole units, as a person writes them). */
+  async order(opts: {
+    tokenId: string;
+    side: 'BUY' | 'SELL';
+    price: number;
+    size: number;
+    orderType?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
+    expiration?: number;
+    postOnly?: boolean;
+    negRisk?: boolean;
+    domain?: Partial<OrderDomain>;
+    signer?: PrivateKeyAccount;
+  }) {
+    const shares = BigInt(Math.round(opts.size * 1e6));
+    const cash = BigInt(Math.round(opts.size * opts.price * 1e6));
+    const message = {
+      salt: BigInt(++this.salt),
+      maker: this.account.address,
+      signer: this.account.address,
+      taker: '0x0000000000000000000000000000000000000000' as const,
+      tokenId: BigInt(opts.tokenId),
+      makerAmount: opts.side === 'BUY' ? cash : shares,
+      takerAmount: opts.side === 'BUY' ? shares : cash,
+      expiration: BigInt(opts.expiration ?? 0),
+      nonce: 0n,
+      feeRateBps: 0n,
+      side: opts.side === 'BUY' ? (0 as const) : (1 as const),
+      signatureType: 0,
+    };
+    const exchanges = referenceExchanges(1, this.chainId)!;
+    const domain: OrderDomain = {
+      chainId: this.chainId,
+      verifyingContract: opts.negRisk ? exchanges.negRiskExchange : exchanges.exchange,
+      ...opts.domain,
+    };
+    const signature = await (opts.signer ?? this.account).signTypedData(
+      orderTypedData({ version: 1, message }, domain) as Parameters<PrivateKeyAccount['signTypedData']>[0],
+    );
+    return {
+      order: {
+        salt: Number(message.salt),
+        maker: message.maker,
+        signer: message.signer,
+        taker: message.taker,
+        tokenId: opts.tokenId,
+        makerAmount: message.makerAmount.toString(),
+        takerAmount: message.takerAmount.toString(),
+        side: opts.side,
+        expiration: message.expiration.toString(),
+        nonce: '0',
+        feeRateBps: '0',
+        signatureType: 0,
+        signature,
+      },
+      owner: this.credentials.apiKey,
+      orderType: opts.orderType ?? 'GTC',
+      postOnly: opts.postOnly ?? false,
+    };
+  }
+
+  /** A Level-2 request; each one gets its own timestamp, so state-changing ones are never replays. */
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    // Within the ±60 s window, and distinct from the last request's (identical bodies stay distinct).
+    const now = Math.floor(Date.now() / 1000);
+    this.clock = this.clock + 1 > now + 50 || this.clock < now - 50 ? now - 50 : this.clock + 1;
+    const timestamp = this.clock;
+    const headers = await l2(this.credentials, {
+      method,
+      path: path.split('?')[0]!,
+      timestamp,
+      ...(text !== undefined ? { body: text } : {}),
+    });
+    return this.app.inject({
+      method,
+      url: `/clob${path}`,
+      remoteAddress: freshIp(),
+      headers: { ...headers, ...(text !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(text !== undefined ? { payload: text } : {}),
+    });
+  }
+
+  async place(opts: Parameters<Trader['order']>[0]) {
+    return this.request('POST', '/order', await this.order(opts));
+  }
+
+  async balance(tokenId?: string): Promise<bigint> {
+    const res = await this.request(
+      'GET',
+      tokenId
+        ? `/balance-allowance?asset_type=CONDITIONAL&token_id=${tokenId}&signature_type=0`
+        : '/balance-allowance?asset_type=COLLATERAL&signature_type=0',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return BigInt((res.json() as { balance: string }).balance);
+  }
+}
