@@ -151,7 +151,10 @@ describe("the dashboard's zones", () => {
   it('components/ and lib/ never import a feature, the routes or the app', () => {
     const isShared = (zone: string) => shared.includes(zone);
     expect(crossings(isShared, () => shared)).toEqual([]);
+  });
+});
 
+/**
  * The matching engine (src/engine) is pure code the server and the dashboard both run: it imports
  * nothing outside its folder, no package and no platform module (its tests may use vitest and
  * fast-check), and app/ and server/ may import it.
