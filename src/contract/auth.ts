@@ -16,6 +16,24 @@ export const AUTH_HEADERS = {
   passphrase: 'SVC_PASSPHRASE',
 } as const;
 
+/**
+ * The reference clients' spelling of every request header above: `POLY_` + the same suffix
+ * (`POLY_API_KEY` for `SVC_API_KEY`, docs/api.md §9). The server accepts either spelling, and both when
+ * they carry the same value; responses keep the `SVC_` names.
+ */
+export const REFERENCE_HEADER_PREFIX = 'POLY_';
+
+/** `SVC_ADDRESS` → `POLY_ADDRESS`. */
+export function referenceSpelling(name: string): string {
+  return `${REFERENCE_HEADER_PREFIX}${name.replace(/^SVC_/, '')}`;
+}
+
+/** Every authentication header in both spellings: what a CORS preflight may ask for. */
+export const AUTH_HEADER_SPELLINGS = Object.values(AUTH_HEADERS).flatMap((name) => [
+  name,
+  referenceSpelling(name),
+]);
+
 /** Sent with every 401 TIMESTAMP_OUT_OF_RANGE so a client can correct its clock (docs/api.md §7). */
 export const SERVER_TIME_HEADER = 'SVC_SERVER_TIME';
 

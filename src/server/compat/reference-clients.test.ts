@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@polymarket/client';
+import { fetchApiKeys } from '@polymarket/client/actions';
+import { privateKey } from '@polymarket/client/viem';
+import { ClobClient } from '@polymarket/clob-client';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event, MarketWithEvent, Series, TagWithCount } from '../../contract/catalog';
 import { generateCatalog } from '../../catalog-tools/generate';
@@ -9,21 +12,23 @@ import { FIXTURE_FILES, fixtureText } from '../../catalog-tools/fixtures';
 import { parseImportText } from '../../catalog-tools/normalize';
 import { upsertEvents } from '../catalog/load';
 import { buildTestApp, type TestApp } from '../test/app';
-import { loadLegacyClobClient } from './legacy-clob-client';
+import { createL1Headers } from '../../contract/auth';
 
 /**
- * The reference service's own clients, unchanged but for their base URLs (the legacy trading client
- * also for its header prefix and key paths), against the real server over HTTP: what a program written
- * on them sees when it is pointed at Marketdesk (docs/api.md §9). On PGlite, and on PostgreSQL with
- * TEST_DATABASE_URL.
+ * The reference service's own clients, as published and given only our base URLs and chain id, against
+ * the real server over HTTP: what a program written on them sees when it is pointed at Marketdesk
+ * (docs/api.md §9). On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
+
+/** Set explicitly, so the clients sign for the chain the server verifies whatever its default. */
+const CHAIN_ID = 80002;
 
 let t: TestApp;
 let base: string;
 let sdk: ReturnType<typeof createPublicClient>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '1000' });
+  t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '1000', CHAIN_ID: String(CHAIN_ID) });
   const demo = generateCatalog({ events: 240, seed: 'compat', now: new Date('2026-11-01T00:00:00Z') });
   await upsertEvents(t.database.db, demo);
   const real = Object.keys(FIXTURE_FILES).flatMap((name) =>
@@ -33,15 +38,27 @@ beforeAll(async () => {
   expect(report.errors).toEqual([]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  sdk = createPublicClient({
-    environment: forkEnvironmentConfig({
-      name: 'marketdesk',
-      gamma: { rest: `${base}/gamma` },
-      clob: { rest: `${base}/clob` },
-    }),
-  });
+  sdk = createPublicClient({ environment: environment() });
 });
 afterAll(() => t.close());
+
+/** The SDK's environment for this server: its base URLs and chain, nothing else. */
+const environment = () =>
+  forkEnvironmentConfig({
+    name: 'marketdesk',
+    chainId: CHAIN_ID,
+    gamma: { rest: `${base}/gamma` },
+    clob: { rest: `${base}/clob` },
+  });
+
+/** Our own list, read with our own L1 headers: what the server holds, independent of the clients. */
+async function activeKeys(account: ReturnType<typeof privateKeyToAccount>): Promise<string[]> {
+  const response = await fetch(`${base}/clob/api-keys`, {
+    headers: await createL1Headers(account, { chainId: CHAIN_ID }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { apiKeys: string[] }).apiKeys;
+}
 
 const ours = async <T>(path: string): Promise<{ body: T; total: string | undefined }> => {
   const response = await fetch(`${base}/gamma${path}`);
@@ -193,33 +210,69 @@ describe('the reference SDK (@polymarket/client) reads our catalog', () => {
   });
 });
 
-describe('the legacy trading client (@polymarket/clob-client, SVC_ headers and /api-keys paths)', () => {
-  it('creates a key over L1, lists it over L2 and revokes it over L2', async () => {
-    const { ClobClient } = await loadLegacyClobClient();
-    const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
-    const signer = { account, signTypedData: account.signTypedData };
-    // The client's positional options: no signature type, funder or geo token; use the server's time; throw on errors.
-    const client = (creds?: { key: string; secret: string; passphrase: string }) =>
-      new ClobClient(
-        `${base}/clob`,
-        t.config.CHAIN_ID as never,
-        signer as never,
-        creds,
-        undefined,
-        undefined,
-        undefined,
-        true,
-        undefined,
-        undefined,
-        false,
-        undefined,
-        true,
-      );
-    const creds = await client().createApiKey(1);
-    expect(creds.key).toMatch(/^[0-9a-f-]{36}$/);
-    const l2 = client(creds);
-    expect(await l2.getApiKeys()).toEqual({ apiKeys: [creds.key] });
-    expect(await l2.deleteApiKey()).toEqual({ apiKey: creds.key, revoked: true });
-    await expect(l2.getApiKeys()).rejects.toThrow();
+describe('the SDK (@polymarket/client) authenticates a wallet', () => {
+  const key = generatePrivateKey();
+
+  it('createSecureClient creates a key over L1 (POST /auth/api-key); fetchApiKeys lists it over L2', async () => {
+    const signer = privateKey(key);
+    const wallet = await signer.getAddress();
+    // `wallet` = the signer: an EOA account, which needs no on-chain wallet lookup.
+    const client = await createSecureClient({ environment: environment(), signer, wallet });
+    expect(client.credentials.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(client.account.wallet.toLowerCase()).toBe(wallet.toLowerCase());
+    expect(await fetchApiKeys(client)).toEqual([client.credentials.key]);
+    expect(await activeKeys(privateKeyToAccount(key))).toEqual([client.credentials.key]);
+
+    // Given its saved credentials, the SDK checks them with the list and keeps them: no new key.
+    const again = await createSecureClient({
+      environment: environment(),
+      signer,
+      wallet,
+      credentials: client.credentials,
+    });
+    expect(again.credentials).toEqual(client.credentials);
+    expect(await activeKeys(privateKeyToAccount(key))).toEqual([client.credentials.key]);
+  });
+});
+
+describe('the legacy trading client (@polymarket/clob-client) as published', () => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const signer = { account, signTypedData: account.signTypedData };
+  // The client's positional options: no signature type, funder or geo token; use the server's time; throw on errors.
+  const client = (creds?: { key: string; secret: string; passphrase: string }) =>
+    new ClobClient(
+      `${base}/clob`,
+      CHAIN_ID as never,
+      signer as never,
+      creds,
+      undefined,
+      undefined,
+      undefined,
+      true,
+      undefined,
+      undefined,
+      false,
+      undefined,
+      true,
+    );
+
+  it('creates keys over L1 (createOrDeriveApiKey, createApiKey), lists them and revokes one over L2', async () => {
+    // Every L1 authorisation is single use (docs/api.md §2) and the client's nonce defaults to 0: two
+    // creations within one second need two nonces.
+    const first = await client().createOrDeriveApiKey();
+    const second = await client().createApiKey(1);
+    for (const creds of [first, second]) expect(creds.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.key).not.toBe(first.key);
+    // createOrDeriveApiKey ended with a key it created (derivation is refused here): it works for L2.
+    expect(await activeKeys(account)).toEqual([first.key, second.key]);
+    expect(await client(first).getApiKeys()).toEqual({ apiKeys: [first.key, second.key] });
+
+    expect(await client(second).deleteApiKey()).toEqual({ apiKey: second.key, revoked: true });
+    await expect(client(second).getApiKeys()).rejects.toThrow(/revoked/);
+    expect(await client(first).getApiKeys()).toEqual({ apiKeys: [first.key] });
+  });
+
+  it('deriveApiKey is refused with the sentence saying to create a key instead', async () => {
+    await expect(client().deriveApiKey(7)).rejects.toThrow(/cannot be derived/);
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { insertApiKeyWithinLimit } from './key-store';
-import { serializeKeyList } from './plugin';
+import { serializeKeyList } from './api-key-routes';
 import { createKey, l1, l2, newWallet, nowSeconds, send } from './test-helpers';
 
 /** Positive paths of the trading interface (docs/api.md §5), on PGlite or PostgreSQL. */
@@ -296,10 +296,21 @@ describe('routes and documents', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers).toEqual([{ url: '/clob' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api-keys', '/prices-history', '/time']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api-keys',
+      '/auth/api-key',
+      '/auth/api-keys',
+      '/auth/derive-api-key',
+      '/prices-history',
+      '/time',
+    ]);
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);
+    expect(Object.keys(doc.paths['/auth/api-key']).sort()).toEqual(['delete', 'post']);
     const created = doc.paths['/api-keys'].post.responses['201'].content['application/json'].schema;
     expect(created.required).toEqual(['apiKey', 'secret', 'passphrase']);
+    // The reference clients' path answers 200 with the same body.
+    const aliasCreated = doc.paths['/auth/api-key'].post.responses['200'].content['application/json'].schema;
+    expect(aliasCreated).toEqual(created);
     expect(doc.paths['/api-keys'].delete.parameters).toEqual([
       expect.objectContaining({ name: 'apiKey', in: 'query', required: false }),
     ]);

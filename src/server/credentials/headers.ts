@@ -1,12 +1,28 @@
 import type { FastifyRequest } from 'fastify';
-import { SERVER_TIME_HEADER } from '../../contract/auth';
+import { REFERENCE_HEADER_PREFIX, referenceSpelling, SERVER_TIME_HEADER } from '../../contract/auth';
 import { ReplyError } from '../errors';
 import { serverSeconds } from './clock';
 
-/** Reading the SVC_* headers and the checks L1 and L2 share. */
+/** Reading the SVC_* headers (or their POLY_* spelling) and the checks L1 and L2 share. */
 
-/** The header's value; a header sent twice is malformed (which value was signed?). */
+/**
+ * The header's value, sent as `name` (SVC_…) or in the reference clients' spelling (POLY_…). A header
+ * sent twice, or in both spellings with different values, is malformed: which value was signed?
+ */
 export function header(request: FastifyRequest, name: string): string | undefined {
+  const alias = referenceSpelling(name);
+  const ours = single(request, name);
+  const theirs = single(request, alias);
+  if (ours !== undefined && theirs !== undefined && ours !== theirs) {
+    throw new ReplyError(
+      'AUTH_HEADERS_INVALID',
+      `${name} and ${alias} are two spellings of one header and were sent with different values; send one of them.`,
+    );
+  }
+  return ours ?? theirs;
+}
+
+function single(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
   if (Array.isArray(value)) {
     throw new ReplyError('AUTH_HEADERS_INVALID', `${name} was sent more than once; send it exactly once.`);
@@ -29,7 +45,7 @@ export function requireHeaders<const N extends string>(
   if (missing.length > 0) {
     throw new ReplyError(
       'AUTH_HEADERS_MISSING',
-      `${level} authentication needs ${names.join(', ')}; missing: ${missing.join(', ')}.`,
+      `${level} authentication needs ${names.join(', ')} (or the same names with ${REFERENCE_HEADER_PREFIX} for SVC_); missing: ${missing.join(', ')}.`,
     );
   }
   return values;

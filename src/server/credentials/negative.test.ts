@@ -10,6 +10,7 @@ import {
   CHAIN_ID,
   createKey,
   expectError,
+  inReferenceSpelling,
   l1,
   l2,
   newWallet,
@@ -437,5 +438,218 @@ describe('bodies', () => {
       413,
       'BODY_TOO_LARGE',
     );
+  });
+});
+
+describe('the reference clients’ dialect: POLY_ headers and the /auth/… paths', () => {
+  const L1_NAMES = ['ADDRESS', 'TIMESTAMP', 'NONCE', 'SIGNATURE'];
+  const L2_NAMES = ['API_KEY', 'TIMESTAMP', 'SIGNATURE', 'PASSPHRASE', 'ADDRESS'];
+  const createOnAlias = (headers: Headers): InjectOptions => ({
+    method: 'POST',
+    url: '/clob/auth/api-key',
+    headers,
+  });
+  const listOnAlias = async (mutate: (h: Headers) => Headers = (h) => h): Promise<InjectOptions> => ({
+    method: 'GET',
+    url: '/clob/auth/api-keys',
+    headers: mutate(
+      inReferenceSpelling(
+        await l2(ownerKey, { method: 'GET', path: '/auth/api-keys', address: owner.address }),
+      ),
+    ),
+  });
+
+  it('one L1 header in both spellings with different values → AUTH_HEADERS_INVALID naming both, whichever is right', async () => {
+    const other1 = await l1(other);
+    for (const suffix of L1_NAMES) {
+      const headers = await l1(owner);
+      const right = headers[`SVC_${suffix}`] as string;
+      // Another wallet's value (a timestamp one second off: two signings often share a second).
+      const wrong = suffix === 'TIMESTAMP' ? String(Number(right) - 1) : (other1[`SVC_${suffix}`] as string);
+      for (const [ours, theirs] of [
+        [right, wrong],
+        [wrong, right],
+      ]) {
+        const res = await expectRejected(
+          createOnAlias({
+            ...inReferenceSpelling(headers),
+            [`SVC_${suffix}`]: ours as string,
+            [`POLY_${suffix}`]: theirs as string,
+          }),
+          401,
+          'AUTH_HEADERS_INVALID',
+        );
+        expect(res.json().error).toContain(`SVC_${suffix} and POLY_${suffix}`);
+      }
+    }
+  });
+
+  it('one L2 header in both spellings with different values → AUTH_HEADERS_INVALID', async () => {
+    const foreign = inReferenceSpelling(
+      await l2(otherKey, { method: 'GET', path: '/auth/api-keys', address: other.address }),
+    );
+    for (const suffix of L2_NAMES) {
+      await expectRejected(
+        await listOnAlias((h) => ({
+          ...h,
+          [`SVC_${suffix}`]:
+            suffix === 'TIMESTAMP'
+              ? String(Number(h.POLY_TIMESTAMP) - 1)
+              : (foreign[`POLY_${suffix}`] as string),
+        })),
+        401,
+        'AUTH_HEADERS_INVALID',
+      );
+    }
+    // The address differing only in letter case is still two values: which one was meant is not guessed.
+    await expectRejected(
+      await listOnAlias((h) => ({ ...h, SVC_ADDRESS: owner.address.toLowerCase() })),
+      401,
+      'AUTH_HEADERS_INVALID',
+    );
+  });
+
+  it('POLY_ headers are held to the SVC_ rules: missing, malformed, unverifiable', async () => {
+    const res = await expectRejected(
+      createOnAlias(without(inReferenceSpelling(await l1(owner)), 'POLY_NONCE')),
+      401,
+      'AUTH_HEADERS_MISSING',
+    );
+    expect(res.json().error).toMatch(/SVC_NONCE/);
+    for (const [name, value] of [
+      ['POLY_ADDRESS', '0x1234'],
+      ['POLY_TIMESTAMP', '-1'],
+      ['POLY_NONCE', '007'],
+      ['POLY_SIGNATURE', 'deadbeef'],
+    ]) {
+      await expectRejected(
+        createOnAlias({ ...inReferenceSpelling(await l1(owner)), [name as string]: value as string }),
+        401,
+        'AUTH_HEADERS_INVALID',
+      );
+    }
+    for (const [name, value] of [
+      ['POLY_API_KEY', 'not-a-uuid'],
+      ['POLY_SIGNATURE', 'not base64!'],
+      ['POLY_ADDRESS', '0xnope'],
+    ]) {
+      await expectRejected(
+        await listOnAlias((h) => ({ ...h, [name as string]: value as string })),
+        401,
+        'AUTH_HEADERS_INVALID',
+      );
+    }
+    await expectRejected(
+      createOnAlias(inReferenceSpelling(await l1(owner, { chainId: 1 }))),
+      401,
+      'L1_SIGNATURE_INVALID',
+    );
+    await expectRejected(
+      await listOnAlias((h) => ({ ...h, POLY_PASSPHRASE: 'f'.repeat(64) })),
+      401,
+      'PASSPHRASE_INVALID',
+    );
+    await expectRejected(
+      await listOnAlias((h) => ({ ...h, POLY_ADDRESS: other.address })),
+      401,
+      'ADDRESS_MISMATCH',
+    );
+  });
+
+  it('every /auth/… key route refuses what /api-keys refuses', async () => {
+    for (const [method, url] of [
+      ['POST', '/clob/auth/api-key'],
+      ['GET', '/clob/auth/api-keys'],
+      ['DELETE', `/clob/auth/api-key?apiKey=${ownerKey.apiKey}`],
+    ] as const) {
+      await expectRejected({ method, url }, 401, 'AUTH_HEADERS_MISSING');
+    }
+    const revoked = inReferenceSpelling(await l2(revokedKey, { method: 'GET', path: '/auth/api-keys' }));
+    await expectRejected(
+      { method: 'GET', url: '/clob/auth/api-keys', headers: revoked },
+      401,
+      'API_KEY_REVOKED',
+    );
+    // Creation needs Level 1 on the alias too.
+    const l2Create = inReferenceSpelling(await l2(ownerKey, { method: 'POST', path: '/auth/api-key' }));
+    await expectRejected(createOnAlias(l2Create), 401, 'AUTH_HEADERS_INVALID');
+    await expectRejected(
+      {
+        method: 'DELETE',
+        url: `/clob/auth/api-key?apiKey=${otherKey.apiKey}`,
+        headers: inReferenceSpelling(await l1(owner)),
+      },
+      404,
+      'API_KEY_NOT_FOUND',
+    );
+    await expectRejected(
+      { method: 'DELETE', url: '/clob/auth/api-key', headers: inReferenceSpelling(await l1(owner)) },
+      400,
+      'INVALID_PARAMETER',
+    );
+  });
+
+  it('an alias path signs as the alias: a signature for the other path of the route does not verify', async () => {
+    for (const [signed, sent] of [
+      ['/api-keys', '/clob/auth/api-keys'],
+      ['/auth/api-keys', '/clob/api-keys'],
+    ]) {
+      const headers = inReferenceSpelling(await l2(ownerKey, { method: 'GET', path: signed as string }));
+      await expectRejected({ method: 'GET', url: sent as string, headers }, 401, 'L2_SIGNATURE_INVALID');
+    }
+    const revoke = inReferenceSpelling(await l2(ownerKey, { method: 'DELETE', path: '/auth/api-key' }));
+    await expectRejected(
+      { method: 'DELETE', url: '/clob/api-keys', headers: revoke },
+      401,
+      'L2_SIGNATURE_INVALID',
+    );
+  });
+
+  it('single use spans both paths and both spellings', async () => {
+    const wallet = newWallet();
+    const headers = await l1(wallet);
+    expect((await send(t.app, post(headers))).statusCode).toBe(201);
+    await expectRejected(createOnAlias(inReferenceSpelling(headers)), 401, 'SIGNATURE_REUSED');
+
+    const [a, b, c] = [
+      await createKey(t.app, wallet),
+      await createKey(t.app, wallet),
+      await createKey(t.app, wallet),
+    ];
+    const captured = inReferenceSpelling(await l2(a, { method: 'DELETE', path: '/auth/api-key' }));
+    const first = await send(t.app, {
+      method: 'DELETE',
+      url: `/clob/auth/api-key?apiKey=${b.apiKey}`,
+      headers: captured,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // Re-aimed at another key of the owner, in either spelling.
+    const svcSpelling = Object.fromEntries(
+      Object.entries(captured).map(([name, value]) => [name.replace(/^POLY_/, 'SVC_'), value]),
+    );
+    for (const replay of [captured, svcSpelling]) {
+      await expectRejected(
+        { method: 'DELETE', url: `/clob/auth/api-key?apiKey=${c.apiKey}`, headers: replay },
+        401,
+        'SIGNATURE_REUSED',
+      );
+    }
+  });
+
+  it('GET /auth/derive-api-key answers 404 whatever the authentication, and uses nothing up', async () => {
+    const headers = inReferenceSpelling(await l1(owner));
+    for (const sent of [
+      headers,
+      { ...headers, POLY_SIGNATURE: 'deadbeef' },
+      { ...headers, SVC_NONCE: '1', POLY_NONCE: '2' },
+      inReferenceSpelling(await l2(revokedKey, { method: 'GET', path: '/auth/derive-api-key' })),
+    ]) {
+      await expectRejected(
+        { method: 'GET', url: '/clob/auth/derive-api-key', headers: sent },
+        404,
+        'NOT_FOUND',
+      );
+    }
+    expect((await send(t.app, createOnAlias(headers))).statusCode).toBe(200);
   });
 });

@@ -68,6 +68,32 @@ describe('rate limit on /api-keys', () => {
     ).toBe(404);
   });
 
+  it('is one count for /api-keys and the reference clients’ paths, every method included', async () => {
+    const ip = randomIp();
+    const requests = [
+      ['POST', '/clob/auth/api-key', 401],
+      ['GET', '/clob/auth/api-keys', 401],
+      ['DELETE', '/clob/auth/api-key', 401],
+      ['GET', '/clob/auth/derive-api-key', 404],
+      ['GET', '/clob/auth/api-key', 405],
+      ['PUT', '/clob/auth/api-keys', 405],
+      ['POST', '/clob/auth/derive%2Dapi-key', 405],
+      ['GET', '/clob/api-keys', 401],
+    ] as const;
+    for (let i = 0; i < 100; i++) {
+      // Not counted: an unknown path below /auth.
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/clob/auth/other', remoteAddress: ip })).statusCode,
+      ).toBe(404);
+      const [method, url, status] = requests[i % requests.length] as (typeof requests)[number];
+      const res = await t.app.inject({ method, url, remoteAddress: ip });
+      expect(res.statusCode, `request ${i + 1}: ${method} ${url}`).toBe(status);
+    }
+    for (const [method, url] of requests) {
+      expectError(await t.app.inject({ method, url, remoteAddress: ip }), 429, 'RATE_LIMITED');
+    }
+  });
+
   it('does not count OPTIONS', async () => {
     const ip = randomIp();
     const preflight = {
@@ -157,6 +183,33 @@ describe('CORS on the trading interface', () => {
         expect(headers).toContain(name);
       expect(String(res.headers['access-control-allow-methods'])).toMatch(/DELETE/);
     }
+  });
+
+  it('allows the reference clients’ POLY_* spelling of every header in preflight', async () => {
+    const names = [
+      'poly_address',
+      'poly_timestamp',
+      'poly_nonce',
+      'poly_signature',
+      'poly_api_key',
+      'poly_passphrase',
+    ];
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/clob/auth/api-keys',
+      remoteAddress: randomIp(),
+      headers: {
+        origin: allowed,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': names.join(','),
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(allowed);
+    const headers = String(res.headers['access-control-allow-headers'])
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    for (const name of names) expect(headers).toContain(name);
   });
 
   it('exposes SVC_SERVER_TIME and Retry-After on actual requests', async () => {

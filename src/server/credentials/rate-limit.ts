@@ -37,7 +37,7 @@ export async function registerRateLimit(scope: FastifyInstance, config: Config):
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new ReplyError(
         'RATE_LIMITED',
-        `Too many requests to /api-keys from this IP address: at most ${context.max} per 10 s; retry in ${seconds} s (Retry-After).`,
+        `Too many requests to the API-key paths (/api-keys, /auth/…) from this IP address: at most ${context.max} per 10 s; retry in ${seconds} s (Retry-After).`,
         { 'Retry-After': String(seconds) },
       );
     },

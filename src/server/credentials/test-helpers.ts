@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import { createL1Headers, nowSeconds } from '../../contract/auth';
+import { createL1Headers, nowSeconds, referenceSpelling } from '../../contract/auth';
 import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
 import { ApiKeyCredentials } from '../../contract/auth-schemas';
 import { type Db, rows } from '../db/open';
@@ -44,6 +44,16 @@ export function l2(
   request: { method: string; path: string; body?: string; timestamp?: number | string; address?: string },
 ) {
   return createL2Headers(credentials, request);
+}
+
+/** The same headers in the reference clients' spelling: `SVC_ADDRESS` sent as `POLY_ADDRESS`. */
+export function inReferenceSpelling(headers: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers as Record<string, string>).map(([name, value]) => [
+      name.startsWith('SVC_') ? referenceSpelling(name) : name,
+      value,
+    ]),
+  );
 }
 
 /** Every row the trading interface writes: a rejected request must leave this unchanged. */
