@@ -110,9 +110,11 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
             response: { 200: ours ? RevokedApiKey : z.literal('OK'), ...errors },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const revoked = await revokeKeyOf(request, request.query, url);
-          return ours ? revoked : ('OK' as const);
+          if (ours) return revoked;
+          // Fastify sends a returned string as it is: the JSON text of "OK" is written out.
+          return reply.type('application/json; charset=utf-8').send('"OK"');
         },
       );
     }

@@ -296,14 +296,22 @@ describe('routes and documents', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.servers).toEqual([{ url: '/clob' }]);
-    expect(Object.keys(doc.paths).sort()).toEqual([
-      '/api-keys',
-      '/auth/api-key',
-      '/auth/api-keys',
-      '/auth/derive-api-key',
-      '/prices-history',
-      '/time',
-    ]);
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/api-keys',
+        '/auth/api-key',
+        '/auth/api-keys',
+        '/auth/derive-api-key',
+        '/prices-history',
+        '/time',
+        // The order book (docs/api.md, the order book).
+        ...['/book', '/books', '/price', '/prices', '/midpoint', '/midpoints', '/spread', '/spreads'],
+        ...['/last-trade-price', '/last-trades-prices', '/tick-size', '/neg-risk', '/fee-rate'],
+        ...['/order', '/orders', '/cancel-all', '/cancel-market-orders'],
+        ...['/data/orders', '/data/order/{id}', '/data/trades', '/data/positions'],
+        ...['/balance-allowance', '/balance-allowance/update'],
+      ].sort(),
+    );
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);
     expect(Object.keys(doc.paths['/auth/api-key']).sort()).toEqual(['delete', 'post']);
     const created = doc.paths['/api-keys'].post.responses['201'].content['application/json'].schema;
