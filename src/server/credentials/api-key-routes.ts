@@ -114,7 +114,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
           const revoked = await revokeKeyOf(request, request.query, url);
           if (ours) return revoked;
           // Fastify sends a returned string as it is: the JSON text of "OK" is written out.
-          return reply.type('application/json; charset=utf-8').send('"OK"');
+          return (reply as FastifyReply).type('application/json; charset=utf-8').send('"OK"');
         },
       );
     }
