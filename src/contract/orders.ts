@@ -4,7 +4,8 @@ import { keccak256, stringToBytes } from 'viem/utils';
 
 /**
  * Orders as EIP-712 typed data of the reference's exchange, exactly as its two official TypeScript
- * clients sign them (docs/api.md §10), so that programs written on those clients trade here unchanged:
+ * clients sign them (docs/api.md, Signed orders), so that programs written on those clients trade
+ * here unchanged:
  *
  * - version 1: the legacy trading client, @polymarket/clob-client 5.8.1. It carries its own copy of the
  *   reference's order-utils (no dependency on @polymarket/order-utils): dist/order-utils/

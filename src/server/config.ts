@@ -36,8 +36,8 @@ const Env = z.object({
   /** EIP-712 chain id of L1 authorisations and orders: the reference's test network by default. */
   CHAIN_ID: z.coerce.number().int().positive().default(DEFAULT_CHAIN_ID),
   /**
-   * The verifying contracts of orders (docs/api.md §10), per order version (1: the legacy client's, 2:
-   * the SDK's) and market kind; default: the reference clients' own for CHAIN_ID.
+   * The verifying contracts of orders (docs/api.md, Signed orders), per order version (1: the legacy
+   * client's, 2: the SDK's) and market kind; default: the reference clients' own for CHAIN_ID.
    */
   EXCHANGE_ADDRESS_V1: address.optional(),
   NEG_RISK_EXCHANGE_ADDRESS_V1: address.optional(),
