@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createL1Headers, type L1Headers } from '../src/contract/auth';
+import { createL1Headers, DEFAULT_CHAIN_ID, type L1Headers } from '../src/contract/auth';
 import { type ApiCredentials, createL2Headers } from '../src/contract/auth-l2';
 import { ApiKeyCredentials } from '../src/contract/auth-schemas';
 
@@ -32,7 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const L1_POOL = Number(process.env.BENCH_L1_POOL ?? 300 * SECONDS);
 const PORT = Number(process.env.BENCH_PORT ?? 18200);
-const CHAIN_ID = 137;
+const CHAIN_ID = DEFAULT_CHAIN_ID;
 
 if (process.argv.includes('--serve')) {
   await serve();
@@ -81,6 +81,7 @@ function startServer(dataDir: string): Promise<ChildProcess> {
         SERVE_WEB: 'false',
         SERVE_GAMMA: 'false',
         LOG_LEVEL: 'warn',
+        CHAIN_ID: String(CHAIN_ID),
         SVC_MASTER_KEY: randomBytes(32).toString('hex'),
         RATE_LIMIT_MAX: '1000000000',
         REDIS_URL: '',

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createL1Headers, type L1Headers } from '../src/contract/auth';
+import { createL1Headers, DEFAULT_CHAIN_ID, type L1Headers } from '../src/contract/auth';
 import { ORDER_FIELDS } from '../src/contract/catalog';
 import { createScratchPostgres } from '../src/server/test/database';
 import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
@@ -44,7 +44,8 @@ async function signPool(perWallet: number): Promise<L1Headers[][]> {
   return Promise.all(
     accounts.map(async (account) => {
       const out: L1Headers[] = [];
-      for (let i = 0; i < perWallet; i++) out.push(await createL1Headers(account, { chainId: 137 }));
+      for (let i = 0; i < perWallet; i++)
+        out.push(await createL1Headers(account, { chainId: DEFAULT_CHAIN_ID }));
       return out;
     }),
   );

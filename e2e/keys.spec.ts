@@ -269,10 +269,10 @@ test.describe('Keys page', () => {
     expect(wallet.countOf('eth_signTypedData_v4')).toBe(0);
     await screenshots(page, 'switch-declined');
 
-    // Accepting it: switched first, then signed for chain 137.
+    // Accepting it: switched first, then signed for chain 80002.
     await page.getByRole('button', { name: 'Sign to create a key' }).click();
     await readCredentials(page);
-    expect(wallet.chainId).toBe(137);
+    expect(wallet.chainId).toBe(80002);
     const methods = wallet.requests.map((r) => r.method);
     expect(methods.lastIndexOf('wallet_switchEthereumChain')).toBeLessThan(
       methods.lastIndexOf('eth_signTypedData_v4'),
@@ -280,7 +280,7 @@ test.describe('Keys page', () => {
     const typedData = JSON.parse(
       String(wallet.requests.findLast((r) => r.method === 'eth_signTypedData_v4')!.params[1]),
     );
-    expect(Number(typedData.domain.chainId)).toBe(137);
+    expect(Number(typedData.domain.chainId)).toBe(80002);
     await expect(page.getByTestId('wrong-chain')).toHaveCount(0);
   });
 

@@ -12,9 +12,12 @@ import { privateKeyToAccount } from 'viem/accounts';
 /** Anvil's first well-known test key: never holds anything of value. */
 export const TEST_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
+/** The chain keys are signed for when neither the server's CHAIN_ID nor VITE_CHAIN_ID is set. */
+export const KEY_CHAIN_ID = 80002;
+
 export interface TestWalletOptions {
   privateKey?: Hex;
-  /** The chain the wallet is on when the page opens. */
+  /** The chain the wallet is on when the page opens (default: the key chain, 80002). */
   chainId?: number;
   /** EIP-6963 provider info. */
   name?: string;
@@ -60,7 +63,7 @@ export class TestWallet {
 
   constructor(private readonly options: TestWalletOptions = {}) {
     this.account = privateKeyToAccount(options.privateKey ?? TEST_PRIVATE_KEY);
-    this.chainId = options.chainId ?? 137;
+    this.chainId = options.chainId ?? KEY_CHAIN_ID;
   }
 
   get address() {

@@ -4,7 +4,7 @@
  *   2. create an API key with a Level 1 (EIP-712) signature by your wallet key,
  *   3. make a Level 2 (HMAC) request with the new key.
  *
- *   PRIVATE_KEY=0x… [CLOB_URL=http://127.0.0.1:8080/clob] [CHAIN_ID=137] npm run example:l2
+ *   PRIVATE_KEY=0x… [CLOB_URL=http://127.0.0.1:8080/clob] [CHAIN_ID=80002] npm run example:l2
  *
  * Set REVOKE=1 to revoke the key again at the end (an address may hold at most 10 active keys).
  */

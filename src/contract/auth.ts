@@ -55,7 +55,15 @@ export const L1_MAX_AGE_SECONDS = 300;
 export const L1_MAX_AHEAD_SECONDS = 30;
 export const L2_WINDOW_SECONDS = 60;
 
-export const DEFAULT_CHAIN_ID = 137;
+/**
+ * The EIP-712 chain id of L1 authorisations and orders (the server's CHAIN_ID, the dashboard's
+ * VITE_CHAIN_ID): the reference's test network, Polygon Amoy. The domain separator includes the chain,
+ * so nothing signed for this service is valid on the reference's real-money exchange on Polygon (137).
+ */
+export const DEFAULT_CHAIN_ID = 80002;
+
+/** The reference's real-money chain (Polygon): signatures made for it here would be valid there too. */
+export const REAL_MONEY_CHAIN_ID = 137;
 
 /**
  * The EIP-712 domain name of L1 signatures (docs/api.md §2): the reference clients' own, so they work

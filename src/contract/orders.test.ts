@@ -126,7 +126,7 @@ describe('version-2 orders (the SDK, src/exchange.ts)', () => {
   it('use the SDK’s exchange addresses, which it keeps whatever chain a forked environment sets', () => {
     // `contracts` is marked internal in the SDK's typings, but it is what its order code reads.
     const { contracts } = production as unknown as { contracts: Record<string, Address> };
-    for (const chainId of [137, AMOY]) {
+    for (const chainId of [137, AMOY, 1, 31337]) {
       expect(referenceExchanges(2, chainId)).toEqual({
         exchange: contracts.standardExchange,
         negRiskExchange: contracts.negRiskExchange,

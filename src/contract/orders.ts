@@ -4,7 +4,8 @@ import { keccak256, stringToBytes } from 'viem/utils';
 
 /**
  * Orders as EIP-712 typed data of the reference's exchange, exactly as its two official TypeScript
- * clients sign them (docs/api.md §10), so that programs written on those clients trade here unchanged:
+ * clients sign them (docs/api.md, Signed orders), so that programs written on those clients trade
+ * here unchanged:
  *
  * - version 1: the legacy trading client, @polymarket/clob-client 5.8.1. It carries its own copy of the
  *   reference's order-utils (no dependency on @polymarket/order-utils): dist/order-utils/
@@ -86,12 +87,17 @@ export interface ExchangeAddresses {
   negRiskExchange: Address;
 }
 
+const SDK_PRODUCTION_EXCHANGES: ExchangeAddresses = {
+  exchange: '0xE111180000d2663C0091e4f400237545B87B996B',
+  negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
+};
+
 /**
- * The reference clients' own exchange addresses, the verifying contracts of the order domains.
- * Version 1: clob-client dist/config.js (MATIC_CONTRACTS for 137, AMOY_CONTRACTS for 80002).
- * Version 2: the SDK has one environment, `production` (src/environments.ts, chain 137); a program
- * pointed elsewhere forks it (forkEnvironmentConfig) and, unless it overrides `contracts`, keeps these
- * addresses whatever chain it sets, so they are its addresses for 80002 too.
+ * The reference clients' own exchange addresses, the verifying contracts of the order domains, on
+ * the chains they name. Version 1: clob-client dist/config.js (MATIC_CONTRACTS for 137, AMOY_CONTRACTS
+ * for 80002; it refuses any other chain). Version 2: the SDK has one environment, `production`
+ * (src/environments.ts, chain 137); a program pointed elsewhere forks it (forkEnvironmentConfig) and,
+ * unless it overrides `contracts`, keeps these addresses whatever chain it sets.
  */
 export const REFERENCE_EXCHANGES: Record<OrderVersion, Partial<Record<number, ExchangeAddresses>>> = {
   1: {
@@ -104,21 +110,15 @@ export const REFERENCE_EXCHANGES: Record<OrderVersion, Partial<Record<number, Ex
       negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
     },
   },
-  2: {
-    137: {
-      exchange: '0xE111180000d2663C0091e4f400237545B87B996B',
-      negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
-    },
-    80002: {
-      exchange: '0xE111180000d2663C0091e4f400237545B87B996B',
-      negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
-    },
-  },
+  2: { 137: SDK_PRODUCTION_EXCHANGES, 80002: SDK_PRODUCTION_EXCHANGES },
 };
 
-/** The reference clients' exchange addresses of an order version on a chain; undefined for other chains. */
+/**
+ * The exchange addresses a reference client signs an order version with on a chain: for version 2 the
+ * SDK's on any chain; for version 1 undefined outside 137 and 80002 (the legacy client has none).
+ */
 export function referenceExchanges(version: OrderVersion, chainId: number): ExchangeAddresses | undefined {
-  return REFERENCE_EXCHANGES[version][chainId];
+  return version === 2 ? SDK_PRODUCTION_EXCHANGES : REFERENCE_EXCHANGES[1][chainId];
 }
 
 /** A version-1 order as signed (uint256 as bigint, uint8 as number). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, maskUrlSecrets } from './config';
+import { ConfigError, chainWarning, loadConfig, maskUrlSecrets } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       DATA_DIR: './data',
       GAMMA_BASE: '/gamma',
       CLOB_BASE: '/clob',
-      CHAIN_ID: 137,
+      CHAIN_ID: 80002,
       LOG_LEVEL: 'info',
       WORKERS: 1,
     });
@@ -61,12 +61,62 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('defaults CHAIN_ID to 80002, the reference’s test network; only 137 (its real-money chain) is warned about', () => {
+    expect(loadConfig({}).CHAIN_ID).toBe(80002);
+    expect(chainWarning(loadConfig({}))).toBeNull();
+    expect(
+      chainWarning(
+        loadConfig({ CHAIN_ID: '31337', EXCHANGE_ADDRESS_V1: A, NEG_RISK_EXCHANGE_ADDRESS_V1: B }),
+      ),
+    ).toBeNull();
+    const warning = chainWarning(loadConfig({ CHAIN_ID: '137' }));
+    expect(warning).toMatch(
+      /^CHAIN_ID=137: signatures made for this service .* also valid on the reference's real-money exchange/,
+    );
+    expect(warning).not.toContain('\n');
+  });
+
+  it('verifies orders against the reference clients’ exchanges for the chain, or the configured ones', () => {
+    expect(loadConfig({}).exchanges).toEqual({
+      1: {
+        exchange: '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40',
+        negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
+      },
+      2: {
+        exchange: '0xE111180000d2663C0091e4f400237545B87B996B',
+        negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
+      },
+    });
+    expect(loadConfig({ CHAIN_ID: '137' }).exchanges[1].exchange).toBe(
+      '0x4bFb41d5B3570DeFd03C39a9A4D8dE6Bd8B8982E',
+    );
+    const configured = loadConfig({ EXCHANGE_ADDRESS_V2: A, NEG_RISK_EXCHANGE_ADDRESS_V1: B }).exchanges;
+    expect(configured[2]).toEqual({
+      exchange: A,
+      negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
+    });
+    expect(configured[1]).toEqual({
+      exchange: '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40',
+      negRiskExchange: B,
+    });
+    // The legacy client knows only 137 and 80002: another chain needs its version-1 exchanges named.
+    expect(errorOf({ CHAIN_ID: '31337' })).toMatch(
+      /CHAIN_ID=31337: .*set EXCHANGE_ADDRESS_V1 and NEG_RISK_EXCHANGE_ADDRESS_V1/,
+    );
+    expect(errorOf({ EXCHANGE_ADDRESS_V2: '0x1234' })).toMatch(
+      /EXCHANGE_ADDRESS_V2="0x1234": must be a 0x-prefixed 20-byte address/,
+    );
+  });
+
   it('takes the L1 domain name from L1_DOMAIN_NAME (default: the reference clients’ ClobAuthDomain)', () => {
     expect(loadConfig({}).L1_DOMAIN_NAME).toBe('ClobAuthDomain');
     expect(loadConfig({ L1_DOMAIN_NAME: 'Marketdesk' }).L1_DOMAIN_NAME).toBe('Marketdesk');
     expect(errorOf({ L1_DOMAIN_NAME: 'x'.repeat(65) })).toMatch(/L1_DOMAIN_NAME=.*64 printable/);
   });
 });
+
+const A = '0x00000000000000000000000000000000000000aa';
+const B = '0x00000000000000000000000000000000000000bb';
 
 function errorOf(env: Record<string, string>): string {
   try {

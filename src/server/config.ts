@@ -1,11 +1,17 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_L1_DOMAIN_NAME } from '../contract/auth';
+import { DEFAULT_CHAIN_ID, DEFAULT_L1_DOMAIN_NAME, REAL_MONEY_CHAIN_ID } from '../contract/auth';
+import { type ExchangeAddresses, type OrderVersion, referenceExchanges } from '../contract/orders';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const mountPath = z
   .string()
   .regex(/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/, 'must be a path like /gamma (no trailing slash)');
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+  .transform((a) => a as `0x${string}`);
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -27,7 +33,16 @@ const Env = z.object({
     .optional(),
   /** Comma-separated origins allowed on the trading interface; default: the dashboard's own. */
   CORS_ORIGINS: z.string().optional(),
-  CHAIN_ID: z.coerce.number().int().positive().default(137),
+  /** EIP-712 chain id of L1 authorisations and orders: the reference's test network by default. */
+  CHAIN_ID: z.coerce.number().int().positive().default(DEFAULT_CHAIN_ID),
+  /**
+   * The verifying contracts of orders (docs/api.md, Signed orders), per order version (1: the legacy
+   * client's, 2: the SDK's) and market kind; default: the reference clients' own for CHAIN_ID.
+   */
+  EXCHANGE_ADDRESS_V1: address.optional(),
+  NEG_RISK_EXCHANGE_ADDRESS_V1: address.optional(),
+  EXCHANGE_ADDRESS_V2: address.optional(),
+  NEG_RISK_EXCHANGE_ADDRESS_V2: address.optional(),
   /** EIP-712 domain name of L1 signatures; another name than the reference clients' makes them incompatible. */
   L1_DOMAIN_NAME: z
     .string()
@@ -62,7 +77,12 @@ const Env = z.object({
  */
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
-export type Config = z.infer<typeof Env> & { corsOrigins: string[]; trustProxy: TrustProxy };
+export type Config = z.infer<typeof Env> & {
+  corsOrigins: string[];
+  trustProxy: TrustProxy;
+  /** Where orders of each version are verified: `exchange`, or `negRiskExchange` for negRisk markets. */
+  exchanges: Record<OrderVersion, ExchangeAddresses>;
+};
 
 export class ConfigError extends Error {}
 
@@ -91,12 +111,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `WORKERS>1 needs REDIS_URL (redis://…): without it each worker counts the /api-keys rate limit on its own, and the limit becomes ${c.RATE_LIMIT_MAX} × ${c.WORKERS} per client.`,
     );
   }
+  const exchanges = {
+    1: exchangesOf(1, c.CHAIN_ID, c.EXCHANGE_ADDRESS_V1, c.NEG_RISK_EXCHANGE_ADDRESS_V1, lines),
+    2: exchangesOf(2, c.CHAIN_ID, c.EXCHANGE_ADDRESS_V2, c.NEG_RISK_EXCHANGE_ADDRESS_V2, lines),
+  };
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   return {
     ...c,
     corsOrigins: c.CORS_ORIGINS ? splitOrigins(c.CORS_ORIGINS) : defaultOrigins(c.HOST, c.PORT),
     trustProxy: trust.value,
+    exchanges,
   };
+}
+
+/** An order version's exchanges: the configured ones, else the reference clients' for the chain. */
+function exchangesOf(
+  version: OrderVersion,
+  chainId: number,
+  exchange: `0x${string}` | undefined,
+  negRiskExchange: `0x${string}` | undefined,
+  lines: string[],
+): ExchangeAddresses {
+  const reference = referenceExchanges(version, chainId);
+  const chosen = {
+    exchange: exchange ?? reference?.exchange,
+    negRiskExchange: negRiskExchange ?? reference?.negRiskExchange,
+  };
+  if (chosen.exchange && chosen.negRiskExchange) return chosen as ExchangeAddresses;
+  lines.push(
+    `CHAIN_ID=${chainId}: the reference clients have no version-${version} exchange on this chain; set EXCHANGE_ADDRESS_V${version} and NEG_RISK_EXCHANGE_ADDRESS_V${version}.`,
+  );
+  return { exchange: '0x', negRiskExchange: '0x' };
+}
+
+/**
+ * The one start-up warning about the chain: with the reference's real-money chain, what is signed for
+ * this service (L1 authorisations, and orders for the reference's exchanges) is valid there too.
+ */
+export function chainWarning(config: Pick<Config, 'CHAIN_ID'>): string | null {
+  if (config.CHAIN_ID !== REAL_MONEY_CHAIN_ID) return null;
+  return `CHAIN_ID=${REAL_MONEY_CHAIN_ID}: signatures made for this service (key authorisations, orders) are then also valid on the reference's real-money exchange on Polygon; unless that is meant, leave CHAIN_ID at its default, ${DEFAULT_CHAIN_ID}.`;
 }
 
 /** Variables whose value is never printed, not even when it is wrong. */

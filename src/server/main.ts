@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, chainWarning, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
@@ -9,6 +9,7 @@ import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
 import { MasterKeyError } from './credentials/master-key';
+import { checkSignatureBackend } from './exchange/signature';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
 async function prepare(config: Config): Promise<void> {
@@ -91,10 +92,22 @@ function announce(config: Config): void {
   else createLogger(options).info(serviceUrls(config), startLine(config));
 }
 
+/**
+ * Warnings once per start: a chain id whose signatures are valid on the reference's real-money
+ * exchange, and order signatures checked by the slow pure-JS secp256k1 fallback.
+ */
+function warnAtStart(config: Config): void {
+  const log = createLogger(startLogOptions(config));
+  const warning = chainWarning(config);
+  if (warning) log.warn({ chainId: config.CHAIN_ID }, warning);
+  if (config.SERVE_CLOB) checkSignatureBackend(log);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // First, before the build and the seeding that a first start spends time on: where to go.
   if (cluster.isPrimary) announce(config);
+  if (cluster.isPrimary) warnAtStart(config);
   if (cluster.isPrimary) await prepare(config);
   if (cluster.isPrimary && config.WORKERS > 1) return runCluster(config);
   return serve(config);

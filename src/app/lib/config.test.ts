@@ -40,9 +40,9 @@ describe('config', () => {
       address: '0x0000000000000000000000000000000000000001',
       timestamp: '1',
       nonce: 1,
-      chainId: 137,
+      chainId: 80002,
       domainName: l1DomainName,
     });
-    expect(typed.domain).toEqual({ name: 'Marketdesk', version: '1', chainId: 137 });
+    expect(typed.domain).toEqual({ name: 'Marketdesk', version: '1', chainId: 80002 });
   });
 });

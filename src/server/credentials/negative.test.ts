@@ -131,8 +131,8 @@ describe('Level 1: signatures that do not verify', () => {
     await expectRejected(post({ ...headers, SVC_ADDRESS: owner.address }), 401, 'L1_SIGNATURE_INVALID');
   });
 
-  it('wrong chainId → L1_SIGNATURE_INVALID', async () => {
-    await expectRejected(post(await l1(owner, { chainId: 80002 })), 401, 'L1_SIGNATURE_INVALID');
+  it('wrong chainId (the reference’s real-money chain) → L1_SIGNATURE_INVALID', async () => {
+    await expectRejected(post(await l1(owner, { chainId: 137 })), 401, 'L1_SIGNATURE_INVALID');
   });
 
   it('wrong message text → L1_SIGNATURE_INVALID', async () => {

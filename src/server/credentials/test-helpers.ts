@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import { createL1Headers, nowSeconds, referenceSpelling } from '../../contract/auth';
+import { createL1Headers, DEFAULT_CHAIN_ID, nowSeconds, referenceSpelling } from '../../contract/auth';
 import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
 import { ApiKeyCredentials } from '../../contract/auth-schemas';
 import { type Db, rows } from '../db/open';
@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 
 /** Shared by the trading-interface tests: wallets, signed requests, and "nothing changed" checks. */
 
-export const CHAIN_ID = 137;
+/** The server's CHAIN_ID in these tests: its default. */
+export const CHAIN_ID = DEFAULT_CHAIN_ID;
 
 export function newWallet(): PrivateKeyAccount {
   return privateKeyToAccount(generatePrivateKey());

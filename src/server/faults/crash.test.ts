@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createL1Headers } from '../../contract/auth';
+import { createL1Headers, DEFAULT_CHAIN_ID } from '../../contract/auth';
 import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
 import { openTestDatabase } from '../test/database';
 import { freePort, killHard, type ServerProcess, startServer } from './server-process';
@@ -12,13 +12,13 @@ const CRASHES = 5;
 type Wallet = ReturnType<typeof privateKeyToAccount>;
 
 async function createKey(url: string, wallet: Wallet): Promise<ApiCredentials | null> {
-  const headers = await createL1Headers(wallet, { chainId: 137 });
+  const headers = await createL1Headers(wallet, { chainId: DEFAULT_CHAIN_ID });
   const res = await fetch(`${url}/clob/api-keys`, { method: 'POST', headers });
   return res.status === 201 ? ((await res.json()) as ApiCredentials) : null;
 }
 
 async function revoke(url: string, wallet: Wallet, apiKey: string): Promise<boolean> {
-  const headers = await createL1Headers(wallet, { chainId: 137 });
+  const headers = await createL1Headers(wallet, { chainId: DEFAULT_CHAIN_ID });
   const res = await fetch(`${url}/clob/api-keys?apiKey=${apiKey}`, { method: 'DELETE', headers });
   return res.status === 200;
 }

@@ -2,7 +2,7 @@ import { DEFAULT_CHAIN_ID } from '../../../contract/auth';
 
 /**
  * The Keys page's build-time settings, read once. The L1 domain's chainId must match the server's
- * CHAIN_ID (default 137 on both sides); WalletConnect stays off unless a project id is given, since it
+ * CHAIN_ID (default 80002, the reference's test network, on both sides); WalletConnect stays off unless a project id is given, since it
  * needs a relay on the network.
  */
 function positiveInt(value: string | undefined, fallback: number): number {

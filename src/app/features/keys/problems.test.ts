@@ -5,7 +5,7 @@ import { ClobError } from './api/clob-request';
 import { describeProblem } from './problems';
 import { WalletStepError, classifyWalletError } from './wallet/wallet-errors';
 
-const context = { doing: 'create a key', chainId: 137, walletChainId: 1 };
+const context = { doing: 'create a key', chainId: 80002, walletChainId: 1 };
 
 describe('classifyWalletError', () => {
   it('finds EIP-1193 codes anywhere in the cause chain', () => {
@@ -24,7 +24,7 @@ describe('describeProblem', () => {
     expect(describeProblem(new WalletStepError('sign', rejected), context).title).toBe('Signature declined');
     const declinedSwitch = describeProblem(new WalletStepError('switch-chain', rejected), context);
     expect(declinedSwitch.title).toBe('The network was not switched');
-    expect(declinedSwitch.detail).toContain('Polygon (chain 137)');
+    expect(declinedSwitch.detail).toContain('Polygon Amoy (chain 80002)');
     expect(declinedSwitch.detail).toContain('Ethereum (chain 1)');
     expect(describeProblem(new WalletStepError('connect', rejected), context).title).toBe(
       'Connection cancelled',

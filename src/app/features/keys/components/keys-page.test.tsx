@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mainnet, polygon, renderKeysPage } from '../test/render-keys-page';
+import { keyChain, mainnet, renderKeysPage } from '../test/render-keys-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,7 +117,7 @@ describe('Keys page: create, list, revoke', () => {
     await user.click(screen.getByRole('button', { name: 'Sign to refresh my keys' }));
     await waitFor(() => expect(clob.countOf('GET')).toBe(2));
     const signed = clob.rpc.map((r) => JSON.parse(String(r.params[1])));
-    expect(signed[0].domain).toEqual({ name: 'ClobAuthDomain', version: '1', chainId: 137 });
+    expect(signed[0].domain).toEqual({ name: 'ClobAuthDomain', version: '1', chainId: 80002 });
     expect(signed[0].primaryType).toBe('ClobAuth');
     expect(signed[0].message.message).toBe('This message attests that I control the given wallet');
     expect(signed[0].message.nonce).not.toBe(signed[1].message.nonce);
@@ -180,12 +180,12 @@ describe('Keys page: errors a person meets', () => {
 
   it('a wallet on another chain is asked to switch before signing', async () => {
     const user = userEvent.setup();
-    const { clob } = renderKeysPage({ walletChains: [mainnet, polygon] });
+    const { clob } = renderKeysPage({ walletChains: [mainnet, keyChain] });
     await connect(user);
     expect(screen.getByTestId('wrong-chain')).toHaveTextContent('Ethereum (chain 1)');
     await createKey(user);
     const signed = JSON.parse(String(clob.rpc.find((r) => r.method === 'eth_signTypedData_v4')!.params[1]));
-    expect(signed.domain.chainId).toBe(137);
+    expect(signed.domain.chainId).toBe(80002);
     expect(screen.queryByTestId('wrong-chain')).toBeNull();
   });
 

@@ -1,6 +1,11 @@
 import { type Hex, isAddressEqual, recoverTypedDataAddress } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { AUTH_HEADERS, SERVER_TIME_HEADER, buildClobAuthTypedData } from '../../../../contract/auth';
+import {
+  AUTH_HEADERS,
+  DEFAULT_CHAIN_ID,
+  SERVER_TIME_HEADER,
+  buildClobAuthTypedData,
+} from '../../../../contract/auth';
 import { createL2Headers } from '../../../../contract/auth-l2';
 
 /**
@@ -66,7 +71,10 @@ export class FakeClob {
   private readonly used = new Set<string>();
   private counter = 0;
 
-  constructor({ privateKey = TEST_KEY, chainId = 137 }: { privateKey?: Hex; chainId?: number } = {}) {
+  constructor({
+    privateKey = TEST_KEY,
+    chainId = DEFAULT_CHAIN_ID,
+  }: { privateKey?: Hex; chainId?: number } = {}) {
     this.account = privateKeyToAccount(privateKey);
     this.chainId = chainId;
   }

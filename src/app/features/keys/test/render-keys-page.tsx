@@ -10,13 +10,14 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { Chain } from 'viem';
-import { mainnet, polygon } from 'viem/chains';
+import { mainnet, polygonAmoy } from 'viem/chains';
 import { vi } from 'vitest';
 import { type Config, createConfig, custom, mock } from 'wagmi';
 import { LiveRegion } from '../../../components/live-region';
 import { KeysPage } from '../components/keys-page';
 import { createWalletConfig } from '../wallet/wagmi-config';
 import { WalletProvider } from '../wallet/wallet-provider';
+import { keysConfig } from '../keys-config';
 import { FakeClob } from './fake-clob';
 
 // jsdom has no modal dialogs; the page uses the browser's <dialog>.
@@ -34,6 +35,17 @@ export interface RenderOptions {
   walletChains?: [Chain, ...Chain[]];
   /** No connector at all: a browser without a wallet. */
   noWallet?: boolean;
+}
+
+/**
+ * The chain keys are signed for: the page's default (VITE_CHAIN_ID unset), with viem's definition of
+ * it, whose RPC endpoint wagmi's mock connector needs to sign through (nothing is ever sent to it).
+ */
+const keyChain = polygonAmoy;
+if (keysConfig.chainId !== keyChain.id) {
+  throw new Error(
+    `The Keys page's default chain is ${keysConfig.chainId}; these tests expect ${keyChain.id}.`,
+  );
 }
 
 const unusedTransport = custom({
@@ -59,8 +71,8 @@ export function renderKeysPage(options: RenderOptions = {}) {
         transports: Object.fromEntries(options.walletChains.map((c) => [c.id, unusedTransport])),
       })
     : createWalletConfig({
-        chainId: polygon.id,
-        chain: polygon,
+        chainId: keyChain.id,
+        chain: keyChain,
         connectors,
         multiInjectedProviderDiscovery: false,
         storage: null,
@@ -83,7 +95,7 @@ export function renderKeysPage(options: RenderOptions = {}) {
     path: '/keys',
     component: () => (
       <WalletProvider config={walletConfig}>
-        <KeysPage chainId={polygon.id} />
+        <KeysPage chainId={keyChain.id} />
       </WalletProvider>
     ),
   });
@@ -104,4 +116,4 @@ export function renderKeysPage(options: RenderOptions = {}) {
   return { ...view, clob, queryClient, router, walletConfig };
 }
 
-export { mainnet, polygon };
+export { mainnet, keyChain };
