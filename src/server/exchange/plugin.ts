@@ -23,13 +23,14 @@ export async function registerExchange(
   registerOrderRoutes(scope, exchange, authoriser, {
     registry: exchange.registry,
     chainId: config.CHAIN_ID,
+    exchanges: config.exchanges,
     now: exchange.now,
   });
   registerAccountRoutes(scope, {
     authoriser,
     db: database.db,
     chainId: config.CHAIN_ID,
-    exchanges: exchangeAddresses(config.CHAIN_ID, []),
+    exchanges: exchangeAddresses(config.exchanges),
   });
   return exchange;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contract/errors';
-import { referenceExchanges } from '../../../contract/orders';
+import type { ExchangeAddresses, OrderVersion } from '../../../contract/orders';
 import {
   BalanceAllowance,
   BalanceAllowanceQuery,
@@ -163,13 +163,7 @@ export function registerAccountRoutes(
   );
 }
 
-/** Every exchange address an order may be signed for on this chain (both versions, normal and negative-risk). */
-export function exchangeAddresses(chainId: number, configured: (string | undefined)[]): `0x${string}`[] {
-  const all = new Set<string>();
-  for (const version of [1, 2] as const) {
-    const r = referenceExchanges(version, chainId);
-    if (r) for (const a of [r.exchange, r.negRiskExchange]) all.add(a);
-  }
-  for (const a of configured) if (a) all.add(a);
-  return [...all] as `0x${string}`[];
+/** Every exchange address an order may be signed for (both versions, normal and negative-risk). */
+export function exchangeAddresses(exchanges: Record<OrderVersion, ExchangeAddresses>): `0x${string}`[] {
+  return [...new Set(Object.values(exchanges).flatMap((e) => [e.exchange, e.negRiskExchange]))];
 }

@@ -1,4 +1,10 @@
-import { type OrderDomain, orderHash, referenceExchanges, SIGNATURE_TYPE } from '../../../contract/orders';
+import {
+  type ExchangeAddresses,
+  type OrderDomain,
+  type OrderVersion,
+  orderHash,
+  SIGNATURE_TYPE,
+} from '../../../contract/orders';
 import { parseSignedOrder } from '../../../contract/orders-wire';
 import type { PostOrderBody } from '../../../contract/trading';
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
@@ -19,8 +25,8 @@ export interface OrderRefusal {
 export interface DecodeDeps {
   registry: MarketRegistry;
   chainId: number;
-  /** Exchange addresses orders may be signed for, per version; the reference clients' defaults otherwise. */
-  exchanges?: { exchange?: `0x${string}`; negRiskExchange?: `0x${string}` };
+  /** The exchanges orders are signed for, per version (config: the reference clients' unless set). */
+  exchanges: Record<OrderVersion, ExchangeAddresses>;
   now: () => number;
 }
 
@@ -65,7 +71,7 @@ export async function decodeOrder(
   const { market, outcome } = found;
 
   const domain = orderDomain(signed.version, market.negRisk, deps);
-  if (!domain || recoverOrderSigner(signed, domain, signed.signature) !== caller.address)
+  if (recoverOrderSigner(signed, domain, signed.signature) !== caller.address)
     return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
   if (signed.version === 1) {
     if (signed.message.feeRateBps !== 0n)
@@ -117,12 +123,12 @@ export function orderDomain(
   version: 1 | 2,
   negRisk: boolean,
   deps: Pick<DecodeDeps, 'chainId' | 'exchanges'>,
-): OrderDomain | null {
-  const defaults = referenceExchanges(version, deps.chainId);
-  const exchange = negRisk
-    ? (deps.exchanges?.negRiskExchange ?? defaults?.negRiskExchange)
-    : (deps.exchanges?.exchange ?? defaults?.exchange);
-  return exchange ? { chainId: deps.chainId, verifyingContract: exchange } : null;
+): OrderDomain {
+  const exchanges = deps.exchanges[version];
+  return {
+    chainId: deps.chainId,
+    verifyingContract: negRisk ? exchanges.negRiskExchange : exchanges.exchange,
+  };
 }
 
 function termsSentence(
