@@ -4,6 +4,7 @@ import { writeEventDocuments } from '../catalog/event-documents';
 import { dayAgoPriceColumn } from './one-day-change';
 import {
   dayAgoPrice,
+  PRICE_UNITS,
   type HistoryRow,
   type PricePoint,
   type Series,
@@ -223,3 +224,36 @@ async function loadWeeks(db: Db, tokenId: string, first: number, last: number): 
 
 /** node-postgres hands back a Buffer, PGlite a Uint8Array: both are bytes. */
 const asBytes = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+
+/** At most one recorded point per token per this many seconds (the finest fidelity served). */
+const APPEND_EVERY_S = 60;
+
+/**
+ * Records a market's latest price (outcome 0's, 0…1, at unix second `t`) at the end of its history: in
+ * the series the market already keeps (either outcome's; the other is 1 − it), else a new one for
+ * outcome 0. Skipped when the series' last point is under a minute old: the served last point is the
+ * catalog's current price anyway (readHistory). Rewrites the last two weeks, so the 24-hour mark stays
+ * right across a week's boundary.
+ */
+export async function appendPrice(
+  db: Db,
+  tokens: readonly [string, string],
+  t: number,
+  p0: number,
+): Promise<void> {
+  const latest = await rows<{ tokenId: string; week: number }>(
+    db,
+    sql`SELECT token_id AS "tokenId", max(week) AS week FROM price_history
+        WHERE token_id IN (${tokens[0]}, ${tokens[1]}) GROUP BY token_id ORDER BY token_id = ${tokens[0]} DESC`,
+  );
+  const source = latest[0];
+  const tokenId = source?.tokenId ?? tokens[0];
+  const complement = tokenId !== tokens[0];
+  const stored = source ? await loadWeeks(db, tokenId, source.week - 1, source.week) : [];
+  const points = stored.flatMap((row) => unpackRow(row));
+  const last = points.at(-1);
+  if (last && last.t > t - APPEND_EVERY_S) return;
+  const units = Math.round((complement ? 1 - p0 : p0) * PRICE_UNITS);
+  const prices = Uint16Array.from([...points.map((q) => Math.round(q.p * PRICE_UNITS)), units]);
+  await writeSeries(db, [{ tokenId, prices, startTs: 0, stepS: 0, times: [...points.map((q) => q.t), t] }]);
+}

@@ -76,6 +76,10 @@ export const markets = pgTable(
      * looking up a 78-digit token per market (a page of 600 markets: ~10 ms of PGlite time).
      */
     dayAgoPrice: doublePrecision('day_ago_price'),
+    /** The order book's best bid and ask and last trade of outcome 0 (null: none), kept by the exchange. */
+    bestBid: doublePrecision('best_bid'),
+    bestAsk: doublePrecision('best_ask'),
+    lastTradePrice: doublePrecision('last_trade_price'),
   },
   // Market ids are text; they sort as numbers do (shorter first, then by digits, byte order), so
   // every ordering index ends with that pair for keyset pages (repository.ts MARKET_ID_ORDER).
