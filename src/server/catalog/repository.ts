@@ -12,7 +12,7 @@ import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import { bigintArray, type Db, rows } from '../db/open';
 import { withOneDayChange } from '../history/one-day-change';
-import { JsonText } from './json-text';
+import { JsonText } from '../http/json-text';
 
 /**
  * The one module that owns the catalog's SQL. A page of events is one query (plus a count): the

@@ -11,10 +11,9 @@ import {
   ServerTime,
 } from '../../contract/auth-schemas';
 import { ErrorBodySchema } from '../../contract/errors';
-import type { PluginOptions } from '../app';
 import type { Config } from '../config';
 import { ReplyError, answerUnknownInScope } from '../errors';
-import { historyPlugin } from '../history/plugin';
+import type { PluginOptions } from '../plugin-options';
 import { pathOf } from '../request-path';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
@@ -26,10 +25,18 @@ import { OpenedSecrets } from './opened-secrets';
 import { registerRateLimit } from './rate-limit';
 import { keepRawBodies } from './raw-body';
 
+export interface TradingPluginOptions extends PluginOptions {
+  /**
+   * Public routes app.ts serves in this interface's scope (the price history): under its prefix, in
+   * its OpenAPI document, its unknown paths answered alike.
+   */
+  publicRoutes?: FastifyPluginAsync<PluginOptions>[];
+}
+
 /** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
-export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
+export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async (
   instance,
-  { config, database },
+  { config, database, publicRoutes = [] },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const master = await openMasterKey({
@@ -65,8 +72,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   });
   keepRawBodies(app);
   answerUnknownInScope(app);
-  // Public price history, in this scope so the trading interface's OpenAPI document lists it.
-  await app.register(historyPlugin, { config, database });
+  for (const routes of publicRoutes) await app.register(routes, { config, database });
 
   app.get(
     '/time',

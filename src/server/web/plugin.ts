@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { PluginOptions } from '../app';
+import type { PluginOptions } from '../plugin-options';
 import * as repository from '../catalog/repository';
 import type { Config } from '../config';
 import { DEFAULT_LIST_SEARCH } from '../../contract/list-search';
