@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageRecordReader } from './catalog/page-records';
 import { catalogPlugin } from './catalog/plugin';
 import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
@@ -59,7 +60,7 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
   if (config.SERVE_WEB)
     await app.register(webPlugin, {
       config,
-      database,
+      records: pageRecordReader(database.db),
       ...(distDir ? { distDir } : {}),
       onUnreadablePage: (handler) => {
         unreadablePage = handler;
