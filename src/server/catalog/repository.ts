@@ -11,7 +11,7 @@ import type {
 import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import { bigintArray, type Db, rows } from '../db/open';
-import { withOneDayChange } from '../history/one-day-change';
+import { withOneDayChange } from './one-day-change';
 import { JsonText } from '../http/json-text';
 
 /**
