@@ -1,4 +1,5 @@
 import type { OrderField } from '../../contract/catalog';
+import type { EventsQuery } from '../../contract/catalog-query';
 import {
   asksForAbsent,
   type EventsKeysetQuery,
@@ -6,20 +7,44 @@ import {
   type MarketsQuery,
   type PublicSearchQuery,
 } from '../../contract/dialect-query';
-import type { EventFilters, MarketFilters } from './repository';
+import {
+  EVENT_PARAMETERS,
+  type EventFilters,
+  filterOf,
+  STATUS_FILTERS,
+} from '../../contract/event-parameters';
+import type { MarketFilters } from './repository';
 
-/** The filters of an `/events/keyset` query. */
-export function keysetFilters(query: EventsKeysetQuery): EventFilters {
-  return {
-    ...query,
-    tag_slug: query.tag_slug === undefined ? undefined : [query.tag_slug],
-    title: [query.q, query.title_search].filter((t): t is string => t !== undefined),
-    absent: asksForAbsent(query),
-  };
+/**
+ * The one place queries become the repository's filters: ours and the reference dialect's, read
+ * through the event vocabulary's table (src/contract/event-parameters.ts), so a parameter added
+ * there reaches the SQL with no code here.
+ */
+
+/** The filters of an event list query, `/events` or `/events/keyset`: each parameter given feeds its filter. */
+export function eventFilters(query: EventsQuery | EventsKeysetQuery): EventFilters {
+  const values: Record<string, unknown> = query;
+  const filters: Record<string, unknown> = {};
+  for (const parameter of EVENT_PARAMETERS) {
+    const value = values[parameter.name];
+    const filter = filterOf(parameter);
+    if (value === undefined || filter === null) continue;
+    filters[filter.name] = filter.list
+      ? [...((filters[filter.name] as unknown[]) ?? []), ...[value].flat()]
+      : value;
+  }
+  return { ...filters, absent: asksForAbsent(values) };
 }
 
-export function marketFilters(query: MarketsQuery | MarketsKeysetQuery): MarketFilters {
-  return { ...query, absent: asksForAbsent(query) };
+/** The filters of a `/public-search` query: its title text, tags and status. */
+export function searchFilters(query: PublicSearchQuery): EventFilters {
+  return {
+    title: [query.q],
+    ...(query.events_tag ? { tag_slug: query.events_tag } : {}),
+    ...(query.exclude_tag_id ? { exclude_tag_id: query.exclude_tag_id } : {}),
+    ...STATUS_FILTERS[query.events_status ?? 'all'],
+    absent: asksForAbsent(query),
+  };
 }
 
 /** The reference's search sort names, as this catalog's order fields. */
@@ -33,13 +58,7 @@ export const SEARCH_ORDER: Record<NonNullable<PublicSearchQuery['sort']>, OrderF
   end_date: 'endDate',
 };
 
-export function searchFilters(query: PublicSearchQuery): EventFilters {
-  const status = query.events_status;
-  return {
-    title: [query.q],
-    ...(query.events_tag ? { tag_slug: query.events_tag } : {}),
-    ...(query.exclude_tag_id ? { exclude_tag_id: query.exclude_tag_id } : {}),
-    ...(status === 'active' ? { active: true, closed: false } : status === 'closed' ? { closed: true } : {}),
-    absent: query.recurrence !== undefined,
-  };
+/** The filters of a `/markets` or `/markets/keyset` query (markets have a vocabulary of their own, §9). */
+export function marketFilters(query: MarketsQuery | MarketsKeysetQuery): MarketFilters {
+  return { ...query, absent: asksForAbsent(query) };
 }

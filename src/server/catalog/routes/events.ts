@@ -9,7 +9,7 @@ import type { Db } from '../../db/open';
 import { send } from '../../http/cached-json';
 import { jsonResponse, ResponseCache } from '../../http/response-cache';
 import { canonicalKey, eventsCacheKey } from '../cache-keys';
-import { keysetFilters } from '../query-filters';
+import { eventFilters } from '../query-filters';
 import * as repository from '../repository';
 import type { CatalogRouteOptions } from '../responses';
 import { lookupRoute } from './lookup';
@@ -24,7 +24,7 @@ export const eventRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
   const countOf = async (db: Db, query: EventsQuery) => {
     const filtersOnly = { ...query, limit: EVENTS_DEFAULT_LIMIT, offset: 0, order: [], ascending: true };
     const cached = await totals.get(eventsCacheKey(filtersOnly), async () => ({
-      body: Buffer.from(String(await repository.countEvents(db, query))),
+      body: Buffer.from(String(await repository.countEvents(db, eventFilters(query)))),
       etag: '',
       headers: {},
     }));
@@ -71,7 +71,7 @@ export const eventRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
       rememberUrl(request.url, key);
       return responses.serve(request, reply, key, async (db) => {
         const [events, total] = await Promise.all([
-          repository.listEventPage(db, request.query),
+          repository.listEventPage(db, eventFilters(request.query), request.query),
           countOf(db, request.query),
         ]);
         return jsonResponse(events, { 'X-Total-Count': String(total) });
@@ -117,7 +117,7 @@ export const eventRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
       const keyCount = repository.eventKeyCount(query.order, query.ascending);
       const position = query.after_cursor ? cursors.open(query.after_cursor, scope, keyCount) : null;
       return responses.serve(request, reply, canonicalKey('events/keyset', query), async (db) => {
-        const page = await repository.listEventKeyset(db, keysetFilters(query), query, query.limit, position);
+        const page = await repository.listEventKeyset(db, eventFilters(query), query, query.limit, position);
         return jsonResponse({
           events: page.items,
           ...(page.next ? { next_cursor: cursors.issue(scope, page.next) } : {}),
