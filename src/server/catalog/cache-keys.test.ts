@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_QUERY_PARAMETERS, EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
-import { eventsSearchParams } from '../../contract/events-page-query';
+import { EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
 import { eventsCacheKey } from './cache-keys';
 
 const parse = (qs: string) => EventsQuery.parse(searchParamsToObject(new URLSearchParams(qs)));
@@ -48,27 +47,5 @@ describe('the /events cache key', () => {
     ];
     const keys = queries.map((q) => eventsCacheKey(parse(q)));
     expect(new Set(keys).size).toBe(queries.length);
-  });
-});
-
-describe('eventsSearchParams (the one /events query builder, zod-free)', () => {
-  it('round-trips every parameter of a parsed query, in a fixed order', () => {
-    const query = parse(
-      'id=3&id=1&slug=a%20b&tag_id=2&tag_slug=x&series_id=5&active=true&closed=false&q=x%26y&order=volume,title&ascending=false&limit=5&offset=10&end_date_min=2026-01-01T00:00:00Z&end_date_max=2026-02-01T00:00:00Z&volume_min=1.5&liquidity_min=2',
-    );
-    expect(parse(eventsSearchParams(query).toString())).toEqual(query);
-    expect(eventsSearchParams(parse('')).toString()).toBe('order=id&ascending=true&limit=20&offset=0');
-    expect(eventsSearchParams(parse('offset=5&q=a&tag_id=7')).toString()).toBe(
-      'tag_id=7&q=a&order=id&ascending=true&limit=20&offset=5',
-    );
-  });
-
-  it('names every parameter of the schema (a new parameter must be written too)', () => {
-    const all = eventsSearchParams(
-      parse(
-        'id=1&slug=s&tag_id=2&tag_slug=t&series_id=3&active=true&closed=true&q=q&end_date_min=2026-01-01T00:00:00Z&end_date_max=2026-01-02T00:00:00Z&volume_min=1&liquidity_min=1',
-      ),
-    );
-    expect([...new Set(all.keys())].sort()).toEqual([...EVENTS_QUERY_PARAMETERS].sort());
   });
 });
