@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -179,5 +179,54 @@ describe('the engine stays pure', () => {
   it('may be imported by app/ and server/', () => {
     for (const from of ['app', 'server'])
       expect(forbidden[from]?.('../engine/book', 'engine', join(src, from, 'any.ts')) ?? null).toBeNull();
+  });
+});
+
+/**
+ * The server's map (src/server/app.ts) mounts every interface; below it, one-way doors. The price
+ * history builds on the catalog (its tokens are the catalog's markets' outcome tokens, its last
+ * point is their catalog price, its 24-hour marks show in their event documents), so history/ may
+ * import catalog/ and never the reverse: the catalog stands without the history. The shared HTTP
+ * machinery (http/) serves both and imports neither, and the web plugin is handed what it needs.
+ */
+describe("the server's map and its one-way doors", () => {
+  const server = join(src, 'server');
+  /** The file an import resolves to (relative imports only; `./x` may name x.ts or x/index.ts). */
+  const target = (file: string, spec: string): string | null => {
+    if (!spec.startsWith('.')) return null;
+    const path = resolve(join(file, '..'), spec);
+    const candidates = [path, `${path}.ts`, `${path}.tsx`, join(path, 'index.ts')];
+    return candidates.find((c) => statSync(c, { throwIfNoEntry: false })?.isFile()) ?? path;
+  };
+  /** `from` imports that the rule refuses, as "file imports target". */
+  const violations = (from: string[], refused: (target: string) => boolean) =>
+    from.flatMap((file) =>
+      imports(file)
+        .map((spec) => target(file, spec))
+        .filter((t): t is string => t !== null && refused(t))
+        .map((t) => `${relative(src, file)} imports ${relative(src, t)}`),
+    );
+  const under = (dir: string) => (file: string) => file.startsWith(join(server, dir) + sep);
+
+  it('only main.ts and the tests import server/app.ts: plugins take PluginOptions from plugin-options.ts', () => {
+    const importers = files(src).filter((f) => f !== join(server, 'main.ts') && !isTest(f));
+    expect(violations(importers, (t) => t === join(server, 'app.ts'))).toEqual([]);
+  });
+
+  it('the catalog imports nothing of the price history (history → catalog, one way)', () => {
+    expect(violations(files(join(server, 'catalog')), under('history'))).toEqual([]);
+  });
+
+  it('http/ (cached JSON, content coding, ETag) imports no interface', () => {
+    const interfaces = ['catalog', 'history', 'credentials', 'web'].map(under);
+    expect(violations(files(join(server, 'http')), (t) => interfaces.some((inside) => inside(t)))).toEqual(
+      [],
+    );
+  });
+
+  it('the web plugin imports no other interface: app.ts hands it a record reader', () => {
+    const others = ['catalog', 'history', 'credentials'].map(under);
+    const web = files(join(server, 'web')).filter((f) => !isTest(f));
+    expect(violations(web, (t) => others.some((inside) => inside(t)))).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CATALOG_ID, canonicalId } from './catalog-id';
 import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS } from './catalog';
+import {
+  type EventParameter,
+  type EventQuery,
+  type EventQueryValues,
+  parametersOf,
+} from './event-parameters';
 
 /**
  * The query parameters of `GET {gamma_url}/events` (docs/api.md §6), shared by the server (validation,
@@ -10,7 +16,6 @@ import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS } from './catalog'
 
 /** Upper bound of repeated `id`/`slug` values: keeps one request's SQL bounded. */
 export const EVENTS_MAX_REPEAT = 500;
-export const EVENTS_QUERY_MAX_LENGTH = 200;
 /** Offsets past this cannot be represented exactly by clients (and match nothing anyway). */
 export const EVENTS_MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
@@ -101,25 +106,67 @@ export const offset = once('must be an integer')
   .transform(Number)
   .refine((n) => n <= EVENTS_MAX_OFFSET, `must be at most ${EVENTS_MAX_OFFSET}`);
 
+/** "a, b or c", for messages listing the accepted words. */
+export const listed = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('');
+
+/** One value of a parameter of the event vocabulary (event-parameters.ts), by its kind and rule. */
+function valueSchema(parameter: EventParameter): z.ZodType<unknown, string> {
+  switch (parameter.kind) {
+    case 'id':
+      return decimalInteger(once('must be a decimal integer'));
+    case 'text':
+      return text(parameter.maxLength ?? EVENTS_MAX_REPEAT);
+    case 'boolean':
+      return boolean;
+    case 'dateTime':
+      return dateTime;
+    case 'decimal':
+      return nonNegativeDecimal;
+    case 'choice': {
+      const words = parameter.choices ?? [];
+      return z.enum(words as [string, ...string[]], { error: `must be ${listed(words)}` });
+    }
+  }
+}
+
+/** What a repeated value must be, for the message of a bad one. */
+const repeatedWhat = (parameter: EventParameter) =>
+  parameter.kind === 'id'
+    ? 'a decimal integer'
+    : `non-empty text of at most ${parameter.maxLength} characters`;
+
+/** The OpenAPI description of a parameter in one query. */
+function described(parameter: EventParameter, query: EventQuery): string | undefined {
+  if (!parameter.about) return undefined;
+  const repeats = parameter.in[query] === 'repeat' ? '; may repeat: any of them matches' : '';
+  const extension = query === 'events' && parameter.extension ? ' (extension)' : '';
+  return `${parameter.about}${repeats}${extension}.`;
+}
+
+/** Optional parameters' schemas, typed with the values they parse to. */
+type ShapeOf<Values> = {
+  [K in keyof Values]-?: z.ZodOptional<z.ZodType<NonNullable<Values[K]>, string | string[]>>;
+};
+/** The schemas of one query's event parameters, typed as the table types their values. */
+type EventParameterShape<Q extends EventQuery> = ShapeOf<EventQueryValues<Q>>;
+
+/** The zod schemas of `query`'s event parameters, built from the vocabulary's table, in its order. */
+export function eventParameterShape<Q extends EventQuery>(query: Q): EventParameterShape<Q> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const parameter of parametersOf(query)) {
+    const value = () => valueSchema(parameter) as z.ZodType<string, string>;
+    const schema = (
+      parameter.in[query] === 'repeat' ? repeatable(value, repeatedWhat(parameter)) : value()
+    ).optional();
+    const description = described(parameter, query);
+    shape[parameter.name] = description ? schema.meta({ description }) : schema;
+  }
+  return shape as unknown as EventParameterShape<Q>;
+}
+
 const eventsQueryShape = {
-  id: repeatable(() => decimalInteger(once('must be a decimal integer')), 'a decimal integer')
-    .optional()
-    .meta({ description: 'Event id; may repeat (id=1&id=2): any of them matches.' }),
-  slug: repeatable(() => text(500), 'non-empty text of at most 500 characters')
-    .optional()
-    .meta({ description: 'Event slug; may repeat: any of them matches.' }),
-  tag_id: decimalInteger(once('must be a decimal integer')).optional(),
-  tag_slug: text(500).optional().meta({ description: 'Tag slug (extension).' }),
-  series_id: decimalInteger(once('must be a decimal integer')).optional(),
-  active: boolean.optional(),
-  closed: boolean.optional(),
-  q: text(EVENTS_QUERY_MAX_LENGTH)
-    .optional()
-    .meta({ description: 'Case-insensitive substring of the title, 1–200 characters (extension).' }),
-  end_date_min: dateTime.optional().meta({ description: 'endDate ≥ this instant, inclusive (extension).' }),
-  end_date_max: dateTime.optional().meta({ description: 'endDate ≤ this instant, inclusive (extension).' }),
-  volume_min: nonNegativeDecimal.optional().meta({ description: 'volume ≥ this (extension).' }),
-  liquidity_min: nonNegativeDecimal.optional().meta({ description: 'liquidity ≥ this (extension).' }),
+  ...eventParameterShape('events'),
   limit: limit.default(EVENTS_DEFAULT_LIMIT).meta({ description: 'Integer 0–100 (never clamped).' }),
   offset: offset.default(0),
   order: orderList.default(['id']),

@@ -4,7 +4,9 @@ import {
   boolean,
   dateTime,
   decimalInteger,
+  eventParameterShape,
   integerIn,
+  listed,
   nonNegativeDecimal,
   once,
   offset,
@@ -13,6 +15,7 @@ import {
   strictQuery,
   text,
 } from './catalog-query';
+import { SEARCH_MAX_LENGTH, STATUSES, TAG_MATCHES } from './event-parameters';
 
 /**
  * The query parameters of the reference clients' catalog dialect (docs/api.md §9): keyset pages of
@@ -96,26 +99,11 @@ const dates = {
   start_date_max: dateTime.optional().meta({ description: 'startDate ≤ this instant, inclusive.' }),
 };
 
-const tagMatch = z.enum(['any', 'all'], { error: 'must be any or all' });
+const tagMatch = z.enum(TAG_MATCHES, { error: `must be ${listed(TAG_MATCHES)}` });
 
+/** The event filters (the vocabulary's table, event-parameters.ts), then the order and what is accepted. */
 const eventFilters = {
-  id: ids('Event id'),
-  slug: texts('Event slug'),
-  tag_id: ids('Tag id'),
-  tag_match: tagMatch.optional().meta({ description: 'With several tag_id: any (default) or all of them.' }),
-  tag_slug: text(500).optional(),
-  exclude_tag_id: ids('Tag id the events must not carry'),
-  related_tags: boolean.optional().meta({ description: 'Accepted; this catalog relates no tags.' }),
-  series_id: ids('Series id'),
-  active: boolean.optional(),
-  closed: boolean.optional(),
-  q: text(200).optional().meta({ description: 'Case-insensitive substring of the title.' }),
-  title_search: text(200).optional().meta({ description: 'Case-insensitive substring of the title.' }),
-  ...dates,
-  volume_min: nonNegativeDecimal.optional(),
-  volume_max: nonNegativeDecimal.optional(),
-  liquidity_min: nonNegativeDecimal.optional(),
-  liquidity_max: nonNegativeDecimal.optional(),
+  ...eventParameterShape('keyset'),
   order: orderListOf(ORDER_FIELDS).default(['id']),
   ascending: boolean.default(true).meta({ description: 'Applies to every order field.' }),
   ...neverPresent,
@@ -218,10 +206,12 @@ export const SEARCH_SORT_FIELDS = [
 ] as const;
 
 export const PublicSearchQuery = strictQuery({
-  q: text(200).meta({ description: 'Case-insensitive substring of event titles and tag labels.' }),
+  q: text(SEARCH_MAX_LENGTH).meta({
+    description: 'Case-insensitive substring of event titles and tag labels.',
+  }),
   limit_per_type: integerIn(1, 100).default(10),
   page: integerIn(1, 100_000).default(1),
-  events_status: z.enum(['active', 'closed', 'all'], { error: 'must be active, closed or all' }).optional(),
+  events_status: z.enum(STATUSES, { error: `must be ${listed(STATUSES)}` }).optional(),
   events_tag: texts('Tag slug the events must carry'),
   exclude_tag_id: ids('Tag id the events must not carry'),
   sort: z.enum(SEARCH_SORT_FIELDS, { error: `must be one of ${SEARCH_SORT_FIELDS.join(', ')}` }).optional(),

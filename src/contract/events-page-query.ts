@@ -5,27 +5,16 @@
  */
 
 import type { OrderField } from './catalog';
+import { type EventQueryValues, parametersOf } from './event-parameters';
 
 /** The values of `/events`' parameters, as parsed (the zod schema in catalog-query.ts produces them). */
-export interface EventsQueryValues {
-  id?: readonly string[];
-  slug?: readonly string[];
-  tag_id?: string;
-  tag_slug?: string;
-  series_id?: string;
-  active?: boolean;
-  closed?: boolean;
-  q?: string;
-  end_date_min?: string;
-  end_date_max?: string;
-  volume_min?: number;
-  liquidity_min?: number;
+export type EventsQueryValues = EventQueryValues<'events'> & {
   /** One field, or several sorted by in turn. */
   order: OrderField | readonly OrderField[];
   ascending: boolean;
   limit: number;
   offset: number;
-}
+};
 
 /** The part of `/events` the dashboard's lists use. */
 export type EventsPageQuery = Pick<
@@ -33,31 +22,20 @@ export type EventsPageQuery = Pick<
   'tag_id' | 'series_id' | 'active' | 'closed' | 'q' | 'ascending' | 'limit' | 'offset'
 > & { order: Exclude<OrderField, 'id' | 'title'> };
 
-/** Parameters in the order they are written: equal queries are equal strings (and cache hits). */
-const LISTS = ['id', 'slug'] as const;
-const SINGLE = [
-  'tag_id',
-  'tag_slug',
-  'series_id',
-  'active',
-  'closed',
-  'q',
-  'end_date_min',
-  'end_date_max',
-  'volume_min',
-  'liquidity_min',
-] as const;
+/** `/events`' filters, in the vocabulary's order: equal queries are equal strings (and cache hits). */
+const FILTERS = parametersOf('events');
 
 /**
- * The query string of a query: lists repeated (`id=1&id=2`), other parameters when given, then always
- * the order, direction and page.
+ * The query string of a query: its filters when given (a repeated one once per value: `id=1&id=2`),
+ * then always the order, direction and page.
  */
 export function eventsSearchParams(query: EventsQueryValues): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of LISTS) for (const value of query[key] ?? []) params.append(key, value);
-  for (const key of SINGLE) {
-    const value = query[key];
-    if (value !== undefined) params.set(key, String(value));
+  const values: Partial<Record<string, unknown>> = query;
+  for (const { name } of FILTERS) {
+    const value = values[name];
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else if (value !== undefined) params.set(name, String(value));
   }
   params.set('order', typeof query.order === 'string' ? query.order : query.order.join(','));
   params.set('ascending', String(query.ascending));

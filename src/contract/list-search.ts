@@ -1,5 +1,9 @@
 import type { OrderField } from './catalog';
+import { SEARCH_MAX_LENGTH, STATUS_FILTERS, STATUSES, type Status } from './event-parameters';
 import type { EventsPageQuery } from './events-page-query';
+
+// The list's status words and search length are the event vocabulary's (event-parameters.ts).
+export { STATUSES, type Status } from './event-parameters';
 
 /**
  * The view state of every list page, kept in the URL (`validateSearch`). Each field falls back to its
@@ -16,12 +20,9 @@ export const SORT_FIELDS = [
   'liquidity',
   'endDate',
 ] as const satisfies readonly OrderField[];
-export const STATUSES = ['active', 'closed', 'all'] as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const SEARCH_MAX_LENGTH = 200;
 
 export type SortField = (typeof SORT_FIELDS)[number];
-export type Status = (typeof STATUSES)[number];
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 export const DEFAULT_LIST_SEARCH = {
@@ -97,8 +98,7 @@ export function toEventsQuery(
   return {
     order: search.sort,
     ascending: search.dir === 'asc',
-    ...(search.status === 'active' ? { active: true, closed: false } : {}),
-    ...(search.status === 'closed' ? { closed: true } : {}),
+    ...STATUS_FILTERS[search.status],
     ...(search.q ? { q: search.q } : {}),
     limit: search.size,
     offset: (search.page - 1) * search.size,

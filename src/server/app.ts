@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageRecordReader } from './catalog/page-records';
 import { catalogPlugin } from './catalog/plugin';
 import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
 import { registerErrorHandling, sendError } from './errors';
+import { historyPlugin } from './history/plugin';
 import { logOptions } from './log-output';
 import { type UnreadablePageHandler, webPlugin } from './web/plugin';
 
@@ -16,6 +18,11 @@ export interface AppDeps {
   distDir?: string;
 }
 
+/**
+ * The server's map: the shared plumbing (validation, serialization, the contract's error bodies),
+ * then each interface, mounted here and nowhere else: the catalog at GAMMA_BASE, the trading
+ * interface with the public price history at CLOB_BASE, the dashboard at the root.
+ */
 export async function buildApp({ config, database, logger, distDir }: AppDeps): Promise<FastifyInstance> {
   // The dashboard's answer to a page path the router cannot read (set when it is served): its not-found page.
   let unreadablePage: UnreadablePageHandler | undefined;
@@ -42,12 +49,18 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
   registerErrorHandling(app);
 
   if (config.SERVE_GAMMA) await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database });
+  // /prices-history is public data but belongs to the trading interface's base and OpenAPI document.
   if (config.SERVE_CLOB)
-    await app.register(credentialsPlugin, { prefix: config.CLOB_BASE, config, database });
+    await app.register(credentialsPlugin, {
+      prefix: config.CLOB_BASE,
+      config,
+      database,
+      publicRoutes: [historyPlugin],
+    });
   if (config.SERVE_WEB)
     await app.register(webPlugin, {
       config,
-      database,
+      records: pageRecordReader(database.db),
       ...(distDir ? { distDir } : {}),
       onUnreadablePage: (handler) => {
         unreadablePage = handler;
@@ -56,9 +69,4 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
 
   await app.ready();
   return app;
-}
-
-export interface PluginOptions {
-  config: Config;
-  database: Database;
 }

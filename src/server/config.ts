@@ -68,6 +68,12 @@ const Env = z.object({
   SERVE_WEB: bool.default(true),
   /** Demo catalog size generated on the first start of an empty database (0: none). */
   SEED_EVENTS: z.coerce.number().int().min(0).max(200_000).default(3000),
+  /**
+   * The API URLs the dashboard was built with (src/app/lib/config.ts) when it talks to another
+   * deployment: the server lets pages connect to them (CSP) and preloads no same-origin data then.
+   */
+  VITE_GAMMA_URL: z.string().optional(),
+  VITE_CLOB_URL: z.string().optional(),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../../contract/catalog';
 import { bigintArray, type Db, rows } from '../db/open';
-import { linkMarketsToHistory } from '../history/store';
+import { linkMarketsToHistory } from './market-marks';
 import { writeEventDocuments } from './event-documents';
 
 /** Events per statement: keeps each JSON parameter small enough for PGlite's memory. */

@@ -8,11 +8,11 @@ import type {
   Tag,
   TagWithCount,
 } from '../../contract/catalog';
-import type { EventsQuery } from '../../contract/catalog-query';
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
+import type { EventFilters } from '../../contract/event-parameters';
 import { bigintArray, type Db, rows } from '../db/open';
-import { withOneDayChange } from '../history/one-day-change';
-import { JsonText } from './json-text';
+import { withOneDayChange } from './one-day-change';
+import { JsonText } from '../http/json-text';
 
 /**
  * The one module that owns the catalog's SQL. A page of events is one query (plus a count): the
@@ -47,45 +47,6 @@ const EVENT_COLUMNS = sql`e.id::text AS id, e.slug, e.title, e.description, e.ac
 
 /** `%`, `_` and `\` are literal in `q`: escape them for LIKE (backslash is LIKE's default escape). */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * What an event list may be filtered by: `/events` (docs/api.md §6) and the reference dialect's
- * `/events/keyset` (§9) both come down to this. Lists are any-of, except `tag_id` with `tag_match=all`.
- */
-export interface EventFilters {
-  id?: string[];
-  slug?: string[];
-  tag_id?: string[];
-  tag_match?: 'any' | 'all';
-  tag_slug?: string[];
-  exclude_tag_id?: string[];
-  series_id?: string[];
-  active?: boolean;
-  closed?: boolean;
-  /** Case-insensitive substrings of the title (`q`, `title_search`): all must match. */
-  title?: string[];
-  end_date_min?: string;
-  end_date_max?: string;
-  start_date_min?: string;
-  start_date_max?: string;
-  volume_min?: number;
-  volume_max?: number;
-  liquidity_min?: number;
-  liquidity_max?: number;
-  /** The query asks for something this catalog never has (a sports game, a featured event…). */
-  absent?: boolean;
-}
-
-/** The filters of a `/events` query. */
-export function eventsQueryFilters(query: EventsQuery): EventFilters {
-  return {
-    ...query,
-    tag_id: query.tag_id === undefined ? undefined : [query.tag_id],
-    series_id: query.series_id === undefined ? undefined : [query.series_id],
-    tag_slug: query.tag_slug === undefined ? undefined : [query.tag_slug],
-    title: query.q === undefined ? undefined : [query.q],
-  };
-}
 
 /**
  * `column = ANY(…)` of a list: one index scan over the sorted keys. (`IN (SELECT unnest(…))` plans a
@@ -388,11 +349,15 @@ export async function listEventKeyset(
   return { items: documents(page.rows), next: page.next };
 }
 
-/** One page of events matching the query (the count is countEvents). */
-export async function listEventPage(db: Db, query: EventsQuery): Promise<EventDocument[]> {
-  const where = filters(eventsQueryFilters(query));
-  if (where === null || query.limit === 0) return [];
-  return offsetPage(db, where, eventSortKeys(query.order, query.ascending), query);
+/** One page of the events matching the filters, in the asked order (the count is countEvents). */
+export async function listEventPage(
+  db: Db,
+  f: EventFilters,
+  page: { order: readonly OrderField[]; ascending: boolean; limit: number; offset: number },
+): Promise<EventDocument[]> {
+  const where = filters(f);
+  if (where === null || page.limit === 0) return [];
+  return offsetPage(db, where, eventSortKeys(page.order, page.ascending), page);
 }
 
 async function offsetPage(
@@ -412,9 +377,9 @@ async function offsetPage(
   return documents(found);
 }
 
-/** The number of events matching the query's filters (limit, offset and order ignored). */
-export async function countEvents(db: Db, query: EventsQuery): Promise<number> {
-  const where = filters(eventsQueryFilters(query));
+/** The number of events matching the filters. */
+export async function countEvents(db: Db, f: EventFilters): Promise<number> {
+  const where = filters(f);
   if (where === null) return 0;
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM events e WHERE ${where}`);
   return row?.n ?? 0;

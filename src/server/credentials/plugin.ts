@@ -4,10 +4,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_HEADER_SPELLINGS, AUTH_HEADERS, SERVER_TIME_HEADER } from '../../contract/auth';
 import { ServerTime } from '../../contract/auth-schemas';
-import type { PluginOptions } from '../app';
+import type { PluginOptions } from '../plugin-options';
 import type { Config } from '../config';
 import { answerUnknownInScope } from '../errors';
-import { historyPlugin } from '../history/plugin';
 import { registerApiKeyRoutes } from './api-key-routes';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
@@ -19,10 +18,18 @@ import { keepRawBodies } from './raw-body';
 import { registerExchange } from '../exchange/plugin';
 import { BASE_PER_UNIT } from '../exchange/units';
 
+export interface TradingPluginOptions extends PluginOptions {
+  /**
+   * Public routes app.ts serves in this interface's scope (the price history): under its prefix, in
+   * its OpenAPI document, its unknown paths answered alike.
+   */
+  publicRoutes?: FastifyPluginAsync<PluginOptions>[];
+}
+
 /** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
-export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
+export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async (
   instance,
-  { config, database },
+  { config, database, publicRoutes = [] },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const master = await openMasterKey({
@@ -59,8 +66,7 @@ export const credentialsPlugin: FastifyPluginAsync<PluginOptions> = async (
   });
   keepRawBodies(app);
   answerUnknownInScope(app);
-  // Public price history, in this scope so the trading interface's OpenAPI document lists it.
-  await app.register(historyPlugin, { config, database });
+  for (const routes of publicRoutes) await app.register(routes, { config, database });
 
   await registerExchange(app, { config, database, authoriser });
 

@@ -2,27 +2,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../contract/errors';
 import { PRICE_HISTORY_INTERVALS, PriceHistory, PriceHistoryQuery } from '../../contract/price-history';
-import type { PluginOptions } from '../app';
-import { EMBEDDED_CACHE_TTL_MS, CACHE_TTL_MS, send, STALE_MS } from '../catalog/plugin';
-import { jsonResponse, ResponseCache } from '../catalog/response-cache';
 import { ReplyError } from '../errors';
+import { publicCacheOptions, send } from '../http/cached-json';
+import { jsonResponse, ResponseCache } from '../http/response-cache';
+import type { PluginOptions } from '../plugin-options';
 import { findToken, readHistory } from './store';
 import { thin } from './thin';
 
 /**
  * `GET {clob_url}/prices-history` (docs/api.md §6a): public data like the catalog, so cached the
  * same way (ETag, 304, compressed forms) and readable from any origin (the trading interface around
- * it limits CORS to the dashboard's origins; this answer is public).
+ * it limits CORS to the dashboard's origins; this answer is public). app.ts mounts it in the trading
+ * interface's scope, so that interface's OpenAPI document lists it.
  */
 export const historyPlugin: FastifyPluginAsync<PluginOptions> = async (root, { database }) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const responses = new ResponseCache({
-    ttlMs: database.kind === 'pglite' ? EMBEDDED_CACHE_TTL_MS : CACHE_TTL_MS,
-    staleMs: STALE_MS,
-    ttlJitter: 0.2,
-    maxEntries: 5_000,
-    maxBytes: 64 * 1024 * 1024,
-  });
+  const responses = new ResponseCache(publicCacheOptions(database.kind, 5_000));
 
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('Access-Control-Allow-Origin', '*');

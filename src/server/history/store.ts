@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { writeEventDocuments } from '../catalog/event-documents';
-import { dayAgoPriceColumn } from './one-day-change';
+import { copyMarks } from '../catalog/market-marks';
 import {
   dayAgoPrice,
   PRICE_UNITS,
@@ -14,8 +14,9 @@ import {
 } from './packing';
 
 /**
- * The one module that owns the price-history SQL: bulk writes of packed weekly rows, the outcome
- * token lookup kept in step with the markets, and the reads behind /prices-history.
+ * The one module that owns the price-history SQL: bulk writes of packed weekly rows and their
+ * 24-hour marks, and the reads behind /prices-history. What the catalog keeps of them (the token
+ * lookup, each market's 24-hour price, the event documents showing it) is catalog code it calls.
  */
 
 /** Rows per statement: ~2 kB each, so one JSON parameter stays a few MB (PGlite's memory). */
@@ -76,22 +77,6 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
   return written;
 }
 
-/**
- * Copies the 24-hour marks onto the chosen markets' rows (markets.day_ago_price), where the lists
- * read them: after marks are written or removed, and after markets are rewritten by an import.
- * Returns the events whose markets changed (their documents show the 24-hour change).
- */
-async function copyMarks(db: Db, markets: ReturnType<typeof sql>): Promise<string[]> {
-  // Each market's mark looked up once, and only the rows it changes written.
-  const changed = await rows<{ id: string }>(
-    db,
-    sql`UPDATE markets u SET day_ago_price = v.mark
-        FROM (SELECT m.id, ${dayAgoPriceColumn(sql`m`)} AS mark FROM markets m WHERE ${markets}) v
-        WHERE u.id = v.id AND u.day_ago_price IS DISTINCT FROM v.mark RETURNING u.event_id::text AS id`,
-  );
-  return changed.map((row) => row.id);
-}
-
 /** Removes the stored history of these tokens (an import replaces a token's whole history). */
 export async function deleteHistory(db: Db, tokenIds: readonly string[]): Promise<void> {
   if (tokenIds.length === 0) return;
@@ -107,25 +92,6 @@ export async function deleteHistory(db: Db, tokenIds: readonly string[]): Promis
     sql`m.id IN (SELECT market_id FROM outcome_tokens WHERE token_id IN (SELECT json_array_elements_text(${ids}::json)))`,
   );
   await writeEventDocuments(db, changed);
-}
-
-/**
- * Links these events' markets to the stored histories, after their markets were written: rebuilds
- * the outcome-token lookup (the old rows went with the old markets, by cascade; a token listed twice
- * keeps its first market) and copies the tokens' 24-hour marks onto the new market rows. The load
- * writes these events' documents after it.
- */
-export async function linkMarketsToHistory(db: Db, eventIds: readonly string[]): Promise<void> {
-  if (eventIds.length === 0) return;
-  const events = sql`(SELECT json_array_elements_text(${JSON.stringify(eventIds)}::json)::bigint)`;
-  await db.execute(sql`
-    INSERT INTO outcome_tokens (token_id, market_id, outcome)
-    SELECT DISTINCT ON (t.token_id) t.token_id, m.id, (t.n - 1)::smallint
-    FROM markets m, unnest(m.clob_token_ids) WITH ORDINALITY AS t(token_id, n)
-    WHERE m.event_id IN ${events}
-    ORDER BY t.token_id, m.id
-    ON CONFLICT (token_id) DO UPDATE SET market_id = EXCLUDED.market_id, outcome = EXCLUDED.outcome`);
-  await copyMarks(db, sql`m.event_id IN ${events}`);
 }
 
 export interface TokenInfo {

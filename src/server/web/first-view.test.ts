@@ -5,6 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { pageRecordReader } from '../catalog/page-records';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
@@ -53,7 +54,11 @@ beforeAll(async () => {
     reply.header('x-total-count', '42').send([{ id: '1' }]),
   );
   app.get('/clob/time', async () => 1);
-  await app.register(webPlugin, { config: loadConfig({ LOG_LEVEL: 'silent' }), database, distDir: dist });
+  await app.register(webPlugin, {
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    records: pageRecordReader(database.db),
+    distDir: dist,
+  });
   await app.ready();
 });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importEvents } from '../../catalog-tools/import';
+import { pageRecordReader } from '../catalog/page-records';
 import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   app = Fastify();
   registerErrorHandling(app);
   app.get('/gamma/events', async () => []);
-  await app.register(webPlugin, { config, database, distDir: dist });
+  await app.register(webPlugin, { config, records: pageRecordReader(database.db), distDir: dist });
   await app.ready();
 });
 
@@ -225,7 +226,7 @@ describe('web plugin with PUBLIC_URL', () => {
     const behindProxy = Fastify();
     registerErrorHandling(behindProxy);
     behindProxy.get('/gamma/events', async () => []);
-    await behindProxy.register(webPlugin, { config, database, distDir: dist });
+    await behindProxy.register(webPlugin, { config, records: pageRecordReader(database.db), distDir: dist });
     try {
       const res = await behindProxy.inject({
         method: 'GET',

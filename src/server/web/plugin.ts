@@ -4,8 +4,6 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { PluginOptions } from '../app';
-import * as repository from '../catalog/repository';
 import type { Config } from '../config';
 import { DEFAULT_LIST_SEARCH } from '../../contract/list-search';
 import {
@@ -31,7 +29,16 @@ export type UnreadablePageHandler = (
   reply: FastifyReply,
 ) => FastifyReply | undefined;
 
-export interface WebPluginOptions extends PluginOptions {
+/** The catalog record a page is about (an event by slug, a tag or a series by id), or null when there is none. */
+export type PageRecordReader = (
+  kind: RecordKind,
+  param: string,
+) => Promise<PreviewRecords[RecordKind] | null>;
+
+export interface WebPluginOptions {
+  config: Config;
+  /** Reads the records of the pages about one (their titles and link previews). */
+  records: PageRecordReader;
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
   distDir?: string;
   /**
@@ -62,14 +69,14 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * and missing files keep the JSON 404. Security headers (CSP …) apply to everything served here.
  */
 export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts) => {
-  const { config, database } = opts;
+  const { config, records } = opts;
   const root = resolve(opts.distDir ?? join(process.cwd(), 'dist'));
   const indexFile = join(root, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   // The same variables the dashboard was built with (see src/app/lib/config.ts).
   const securityHeaders = helmetOptions(
-    { gammaUrl: process.env.VITE_GAMMA_URL, clobUrl: process.env.VITE_CLOB_URL },
+    { gammaUrl: config.VITE_GAMMA_URL, clobUrl: config.VITE_CLOB_URL },
     indexHtml ? inlineScriptHashes(indexHtml) : [],
   );
   await app.register(helmet, securityHeaders);
@@ -85,7 +92,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     return;
   }
   // The dashboard fetches its data same-origin unless built for another API deployment.
-  const gamma = config.SERVE_GAMMA && !process.env.VITE_GAMMA_URL ? config.GAMMA_BASE : null;
+  const gamma = config.SERVE_GAMMA && !config.VITE_GAMMA_URL ? config.GAMMA_BASE : null;
   const preloadJson = (requests: CatalogRequest[]) =>
     gamma ? requests.map((request) => `${gamma}${catalogPath(request)}`) : [];
 
@@ -138,7 +145,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
         },
       };
     }
-    const record = page.validParam(param) ? await loadRecord(page.record, param) : null;
+    const record = page.validParam(param) ? await records(page.record, param) : null;
     if (!record) return notFound;
     const preview = page.preview(record);
     const image = preview.image ? absoluteImageUrl(preview.image, origin) : undefined;
@@ -154,20 +161,6 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
         preloadJson: preloadJson([recordRequest(page.record, param), ...page.data(param, listSearch)]),
       },
     };
-  }
-
-  /** The catalog record a page is about, or null when there is none. */
-  function loadRecord(kind: RecordKind, param: string): Promise<PreviewRecords[RecordKind] | null> {
-    switch (kind) {
-      case 'event':
-        return repository
-          .getEventBySlug(database.db, param)
-          .then((document) => document?.parse<PreviewRecords['event']>() ?? null);
-      case 'tag':
-        return repository.getTagById(database.db, param);
-      case 'series':
-        return repository.getSeriesById(database.db, param);
-    }
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {

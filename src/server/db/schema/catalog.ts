@@ -72,7 +72,7 @@ export const markets = pgTable(
     groupItemTitle: text('group_item_title').notNull().default(''),
     /**
      * The first outcome's price 24 hours before its history's latest point (null without history):
-     * a copy of price_marks kept by history/store.ts, so a list reads it with the row instead of
+     * a copy of price_marks kept by catalog/market-marks.ts, so a list reads it with the row instead of
      * looking up a 78-digit token per market (a page of 600 markets: ~10 ms of PGlite time).
      */
     dayAgoPrice: doublePrecision('day_ago_price'),

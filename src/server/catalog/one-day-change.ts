@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * A market's `oneDayPriceChange` (the reference's market field): its first outcome's current
- * catalog price minus that outcome's price 24 hours before its latest history point. The history
- * store copies the 24-hour price onto the market row with `dayAgoPriceColumn`; `withOneDayChange` adds the field to
- * the market, or leaves it out when there is no history or no readable price.
+ * catalog price minus that outcome's price 24 hours before its latest history point. market-marks.ts
+ * copies the 24-hour price onto the market row with `dayAgoPriceColumn`; `withOneDayChange` adds the
+ * field to the market, or leaves it out when there is no history or no readable price.
  */
 
 /** The first outcome's stored 24-hour price (price_marks), or 1 − the second's in a two-outcome market; null without. */

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_QUERY_PARAMETERS, EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
-import { eventsSearchParams } from '../../contract/events-page-query';
-import { eventsCacheKey } from './plugin';
 import {
   type CachedResponse,
   etagMatches,
@@ -24,7 +21,6 @@ function clockedCache(options: Partial<ResponseCacheOptions> = {}) {
   });
   return { cache, clock };
 }
-const parse = (qs: string) => EventsQuery.parse(searchParamsToObject(new URLSearchParams(qs)));
 
 describe('ResponseCache', () => {
   it('serves a hit without loading again, until the TTL passes', async () => {
@@ -183,73 +179,5 @@ describe('ETag', () => {
     expect(etagMatches('*', a.etag)).toBe(true);
     expect(etagMatches('"x"', a.etag)).toBe(false);
     expect(etagMatches(undefined, a.etag)).toBe(false);
-  });
-});
-
-describe('the /events cache key', () => {
-  it('is equal for queries that mean the same', () => {
-    const same = [
-      ['', 'limit=20&offset=0&order=id&ascending=true'],
-      ['id=2&id=1', 'id=1&id=2&id=2'],
-      ['id=7', 'id=007'],
-      ['slug=b&slug=a', 'slug=a&slug=b'],
-      ['order=volume,volume', 'order=volume'],
-      ['active=true&closed=false', 'closed=false&active=true'],
-    ];
-    for (const [a, b] of same)
-      expect(eventsCacheKey(parse(a!)), `${a} vs ${b}`).toBe(eventsCacheKey(parse(b!)));
-  });
-
-  it('differs for queries that mean something different', () => {
-    const queries = [
-      '',
-      'limit=21',
-      'offset=1',
-      'ascending=false',
-      'order=volume',
-      'order=volume,id',
-      'order=id,volume',
-      'order=volume&ascending=false',
-      'id=1',
-      'id=1&id=2',
-      'slug=1',
-      'tag_id=1',
-      'tag_slug=1',
-      'series_id=1',
-      'active=true',
-      'active=false',
-      'closed=true',
-      'q=1',
-      'q=a%26limit%3D5',
-      'q=a&limit=5',
-      'volume_min=1',
-      'liquidity_min=1',
-      'end_date_min=2026-01-01T00:00:00Z',
-      'end_date_max=2026-01-01T00:00:00Z',
-    ];
-    const keys = queries.map((q) => eventsCacheKey(parse(q)));
-    expect(new Set(keys).size).toBe(queries.length);
-  });
-});
-
-describe('eventsSearchParams (the one /events query builder, zod-free)', () => {
-  it('round-trips every parameter of a parsed query, in a fixed order', () => {
-    const query = parse(
-      'id=3&id=1&slug=a%20b&tag_id=2&tag_slug=x&series_id=5&active=true&closed=false&q=x%26y&order=volume,title&ascending=false&limit=5&offset=10&end_date_min=2026-01-01T00:00:00Z&end_date_max=2026-02-01T00:00:00Z&volume_min=1.5&liquidity_min=2',
-    );
-    expect(parse(eventsSearchParams(query).toString())).toEqual(query);
-    expect(eventsSearchParams(parse('')).toString()).toBe('order=id&ascending=true&limit=20&offset=0');
-    expect(eventsSearchParams(parse('offset=5&q=a&tag_id=7')).toString()).toBe(
-      'tag_id=7&q=a&order=id&ascending=true&limit=20&offset=5',
-    );
-  });
-
-  it('names every parameter of the schema (a new parameter must be written too)', () => {
-    const all = eventsSearchParams(
-      parse(
-        'id=1&slug=s&tag_id=2&tag_slug=t&series_id=3&active=true&closed=true&q=q&end_date_min=2026-01-01T00:00:00Z&end_date_max=2026-01-02T00:00:00Z&volume_min=1&liquidity_min=1',
-      ),
-    );
-    expect([...new Set(all.keys())].sort()).toEqual([...EVENTS_QUERY_PARAMETERS].sort());
   });
 });
