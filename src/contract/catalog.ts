@@ -49,6 +49,11 @@ export const Market = z.object({
   groupItemTitle: z.string(),
   /** The first outcome's price change over the last 24 hours of its history (price units); absent without history. */
   oneDayPriceChange: z.number().optional(),
+  /** Outcome 0's best bid and ask on the order book, their difference, and its last trade (absent when none). */
+  bestBid: z.number().optional(),
+  bestAsk: z.number().optional(),
+  spread: z.number().optional(),
+  lastTradePrice: z.number().optional(),
 });
 export type Market = z.infer<typeof Market>;
 

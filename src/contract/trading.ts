@@ -27,7 +27,7 @@ const UnixText = z.string().regex(/^[0-9]{1,16}$/, 'must be unix time as decimal
 export const TokenId = z
   .string({ error: 'Invalid token id' })
   .regex(/^(0|[1-9][0-9]{0,77})$/, 'Invalid token id')
-  .refine((v) => BigInt(v) <= MAX_UINT256, 'Invalid token id');
+  .refine((v) => /^[0-9]+$/.test(v) && BigInt(v) <= MAX_UINT256, 'Invalid token id');
 /** A market's condition id. The SDK refuses anything but 0x + 62 or 64 hex digits. */
 export const ConditionId = z
   .string()

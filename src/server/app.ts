@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageRecordReader } from './catalog/page-records';
 import { catalogPlugin } from './catalog/plugin';
+import { ChangeSignal } from './change-signal';
 import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
@@ -48,13 +49,17 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  if (config.SERVE_GAMMA) await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database });
+  // The exchange moves catalog prices; every cache of catalog answers listens (change-signal.ts).
+  const catalogChanged = new ChangeSignal();
+  if (config.SERVE_GAMMA)
+    await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database, catalogChanged });
   // /prices-history is public data but belongs to the trading interface's base and OpenAPI document.
   if (config.SERVE_CLOB)
     await app.register(credentialsPlugin, {
       prefix: config.CLOB_BASE,
       config,
       database,
+      catalogChanged,
       publicRoutes: [historyPlugin],
     });
   if (config.SERVE_WEB)

@@ -1,3 +1,4 @@
+import type { ChangeSignal } from './change-signal';
 import type { Config } from './config';
 import type { Database } from './db/open';
 
@@ -8,4 +9,6 @@ import type { Database } from './db/open';
 export interface PluginOptions {
   config: Config;
   database: Database;
+  /** Raised when the exchange rewrites catalog prices: caches of catalog answers drop what they hold. */
+  catalogChanged?: ChangeSignal;
 }

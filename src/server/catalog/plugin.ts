@@ -26,12 +26,14 @@ export interface CatalogPluginOptions extends PluginOptions {
  */
 export const catalogPlugin: FastifyPluginAsync<CatalogPluginOptions> = async (
   app,
-  { config, database, cache },
+  { config, database, cache, catalogChanged },
 ) => {
   const responses = new CatalogResponses(database.db, {
     ...publicCacheOptions(database.kind, 1_000),
     ...cache,
   });
+  const stopListening = catalogChanged?.on(() => responses.clear());
+  app.addHook('onClose', async () => stopListening?.());
 
   // Scoped to this plugin: the trading interface registers its own, restricted CORS in its scope.
   await app.register(cors, {

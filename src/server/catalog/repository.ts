@@ -554,11 +554,30 @@ const MARKET_JSON = sql`json_build_object('id', m.id, 'question', m.question, 'c
   'active', m.active, 'closed', m.closed, 'description', m.description,
   'startDate', ${isoUtc(sql`m.start_date`)}, 'endDate', ${isoUtc(sql`m.end_date`)}, 'image', m.image,
   'volumeNum', m.volume, 'liquidityNum', m.liquidity, 'marketMakerAddress', m.market_maker_address,
-  'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', m.day_ago_price)`;
+  'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', m.day_ago_price,
+  'bestBid', m.best_bid, 'bestAsk', m.best_ask, 'lastTradePrice', m.last_trade_price)`;
 
-type MarketColumns = Omit<Market, 'volume' | 'liquidity' | 'oneDayPriceChange'> & {
+type MarketColumns = Omit<
+  Market,
+  'volume' | 'liquidity' | 'oneDayPriceChange' | 'bestBid' | 'bestAsk' | 'spread' | 'lastTradePrice'
+> & {
   dayAgoPrice: number | null;
+  bestBid: number | null;
+  bestAsk: number | null;
+  lastTradePrice: number | null;
 };
+
+/** The order book's quote of outcome 0, as the reference names it; each field only when the book has it. */
+function quoteOf(row: MarketColumns): Pick<Market, 'bestBid' | 'bestAsk' | 'spread' | 'lastTradePrice'> {
+  return {
+    ...(row.bestBid !== null ? { bestBid: row.bestBid } : {}),
+    ...(row.bestAsk !== null ? { bestAsk: row.bestAsk } : {}),
+    ...(row.bestBid !== null && row.bestAsk !== null
+      ? { spread: Math.round((row.bestAsk - row.bestBid) * 10_000) / 10_000 }
+      : {}),
+    ...(row.lastTradePrice !== null ? { lastTradePrice: row.lastTradePrice } : {}),
+  };
+}
 
 /** A market row as the contract has it: the reference serves volume and liquidity as text too. */
 function toMarket(row: MarketColumns): Market {
@@ -584,6 +603,7 @@ function toMarket(row: MarketColumns): Market {
     negRisk: row.negRisk,
     groupItemTitle: row.groupItemTitle,
     dayAgoPrice: row.dayAgoPrice,
+    ...quoteOf(row),
   });
 }
 

@@ -17,6 +17,7 @@ export type Load = (db: Db) => Promise<CachedResponse | null>;
 /** The catalog's answers, cached: every catalog route reads through here. */
 export class CatalogResponses {
   private readonly cache: ResponseCache;
+  private readonly tracked: ResponseCache[] = [];
 
   constructor(
     private readonly db: Db,
@@ -49,6 +50,17 @@ export class CatalogResponses {
   /** The fresh cached response under `key`, if there is one, without loading it. */
   lookup(key: string): CachedResponse | undefined {
     return this.cache.lookup(key);
+  }
+
+  /** Caches of catalog data kept beside the responses (totals), dropped with them. */
+  track(cache: ResponseCache): void {
+    this.tracked.push(cache);
+  }
+
+  /** Drops every cached answer (the data changed: see change-signal.ts). */
+  clear(): void {
+    this.cache.clear();
+    for (const cache of this.tracked) cache.clear();
   }
 }
 

@@ -29,7 +29,7 @@ export interface TradingPluginOptions extends PluginOptions {
 /** The trading interface (docs/api.md §1–§5, §7), mounted at config.CLOB_BASE. */
 export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async (
   instance,
-  { config, database, publicRoutes = [] },
+  { config, database, catalogChanged, publicRoutes = [] },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const master = await openMasterKey({
@@ -66,9 +66,15 @@ export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async
   });
   keepRawBodies(app);
   answerUnknownInScope(app);
-  for (const routes of publicRoutes) await app.register(routes, { config, database });
+  for (const routes of publicRoutes)
+    await app.register(routes, { config, database, ...(catalogChanged ? { catalogChanged } : {}) });
 
-  await registerExchange(app, { config, database, authoriser });
+  await registerExchange(app, {
+    config,
+    database,
+    authoriser,
+    ...(catalogChanged ? { catalogChanged } : {}),
+  });
 
   app.get(
     '/time',

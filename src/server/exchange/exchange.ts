@@ -37,8 +37,10 @@ export class Exchange {
 
   /** Expires GTD orders as their time comes (on the books this process holds). */
   start(onError: (err: unknown) => void): void {
+    // Only when something is due: an idle sweep would still take the writers' turn (and make other
+    // processes reload their books).
     this.expiry = setInterval(() => {
-      this.writer.submit({ kind: 'expire' }).catch(onError);
+      if (this.writer.hasExpired(this.now())) this.writer.submit({ kind: 'expire' }).catch(onError);
     }, EXPIRY_EVERY_MS);
     this.expiry.unref();
   }

@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Authoriser } from '../credentials/authorise';
 import type { Database } from '../db/open';
 import { exchangeAddresses, registerAccountRoutes } from './account/routes';
+import type { ChangeSignal } from '../change-signal';
+import { CatalogFollower } from './catalog-follower';
 import { Exchange } from './exchange';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
@@ -13,13 +15,24 @@ import { registerOrderRoutes } from './orders/routes';
  */
 export async function registerExchange(
   scope: FastifyInstance,
-  deps: { config: Config; database: Database; authoriser: Authoriser },
+  deps: { config: Config; database: Database; authoriser: Authoriser; catalogChanged?: ChangeSignal },
 ): Promise<Exchange> {
   const { config, database, authoriser } = deps;
   const exchange = new Exchange(database.db);
+  const follower = new CatalogFollower(
+    database.db,
+    exchange.books,
+    () => deps.catalogChanged?.emit(),
+    (err) => scope.log.warn({ err }, 'the catalog could not follow the order book'),
+  );
+  exchange.onCommit((changes) => follower.note(changes));
   exchange.start((err) => scope.log.warn({ err }, 'expiring orders failed'));
-  scope.addHook('onClose', () => exchange.close());
-  registerMarketDataRoutes(scope, exchange);
+  scope.addHook('onClose', async () => {
+    await exchange.close();
+    await follower.close();
+  });
+  // Public market data changes with every order: never cached, in a scope of its own.
+  await scope.register(async (marketData) => registerMarketDataRoutes(marketData, exchange));
   registerOrderRoutes(scope, exchange, authoriser, {
     registry: exchange.registry,
     chainId: config.CHAIN_ID,

@@ -144,6 +144,8 @@ class BatchWrites {
   newOrders = new Map<string, OrderRow>();
   orderUpdates = new Map<string, { remaining: number; status: string }>();
   fills: FillRow[] = [];
+  /** Markets whose book changed (placements, fills, cancels, expiries). */
+  touched = new Set<string>();
   markets = new Map<
     string,
     { sets: number; notional: number; lastPrice: number | null; lastSide: string | null }
@@ -206,6 +208,14 @@ export class ExchangeWriter {
     while (this.running) await new Promise((r) => setTimeout(r, 5));
   }
 
+  /** Whether a book held here has a GTD order whose time has come (an expiry sweep would change something). */
+  hasExpired(now: number): boolean {
+    for (const { book } of this.books.values()) {
+      for (const order of book.resting()) if (order.expiration !== 0 && order.expiration <= now) return true;
+    }
+    return false;
+  }
+
   /** A book as this process last committed it (for reads; may lag another process's writes). */
   bookOf(marketId: string): Book | undefined {
     return this.books.get(marketId)?.book;
@@ -260,7 +270,7 @@ export class ExchangeWriter {
         await this.unmark(db, usedMarks);
         await this.write(db, writes, seq.next - 1);
         committed = {
-          markets: new Set([...writes.markets.keys(), ...this.touchedMarkets(writes)]),
+          markets: writes.touched,
           fills: writes.fills.map((f) => ({
             marketId: f.marketId,
             tradeId: f.tradeId,
@@ -278,10 +288,6 @@ export class ExchangeWriter {
     }
     for (const [i, p] of batch.entries()) p.resolve(results[i]);
     if (committed) this.onCommitted(committed);
-  }
-
-  private touchedMarkets(writes: BatchWrites): string[] {
-    return [...writes.newOrders.values()].map((o) => o.marketId);
   }
 
   /** Takes the exchange's turn; drops memory another process made stale. Returns the last sequence number. */
@@ -474,6 +480,7 @@ export class ExchangeWriter {
       );
     }
     const orderSeq = seq.next++;
+    writes.touched.add(market.marketId);
     writes.newOrders.set(order.id, {
       id: order.id,
       seq: orderSeq,
@@ -574,6 +581,7 @@ export class ExchangeWriter {
     this.holdings.change(order.maker, COLLATERAL, 0, -held.collateral);
     this.holdings.change(order.maker, mb.market.tokens[order.outcome], 0, -held.shares);
     writes.updateOrder(order.id, order.remaining, status);
+    writes.touched.add(mb.market.marketId);
     mb.owners.delete(order.id);
   }
 

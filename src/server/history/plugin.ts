@@ -15,9 +15,14 @@ import { thin } from './thin';
  * it limits CORS to the dashboard's origins; this answer is public). app.ts mounts it in the trading
  * interface's scope, so that interface's OpenAPI document lists it.
  */
-export const historyPlugin: FastifyPluginAsync<PluginOptions> = async (root, { database }) => {
+export const historyPlugin: FastifyPluginAsync<PluginOptions> = async (
+  root,
+  { database, catalogChanged },
+) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const responses = new ResponseCache(publicCacheOptions(database.kind, 5_000));
+  const stopListening = catalogChanged?.on(() => responses.clear());
+  app.addHook('onClose', async () => stopListening?.());
 
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('Access-Control-Allow-Origin', '*');

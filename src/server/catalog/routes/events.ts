@@ -21,6 +21,7 @@ export const eventRoutes: FastifyPluginAsyncZod<CatalogRouteOptions> = async (
 ) => {
   /** Totals per filter set: paging through one list (offset, limit, order) counts once. */
   const totals = new ResponseCache({ ...responses.options, maxEntries: 10_000, maxBytes: 1024 * 1024 });
+  responses.track(totals);
   const countOf = async (db: Db, query: EventsQuery) => {
     const filtersOnly = { ...query, limit: EVENTS_DEFAULT_LIMIT, offset: 0, order: [], ascending: true };
     const cached = await totals.get(eventsCacheKey(filtersOnly), async () => ({

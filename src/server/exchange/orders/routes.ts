@@ -183,6 +183,13 @@ export function registerOrderRoutes(
     select: CancelJob['select'],
   ): Promise<CancelResponse> => {
     const { caller, singleUse } = await level2(authoriser, request, what);
+    return cancelAs(caller, singleUse, select);
+  };
+  const cancelAs = async (
+    caller: { address: string },
+    singleUse: SingleUse,
+    select: CancelJob['select'],
+  ): Promise<CancelResponse> => {
     const result = (await exchange.writer.submit({
       kind: 'cancel',
       address: caller.address,
@@ -250,6 +257,8 @@ export function registerOrderRoutes(
         await level2(authoriser, request, 'Cancelling orders');
         throw invalidCancel();
       }
+      // Authenticated before anything is looked up: an unknown market is an empty answer, never a shortcut.
+      const { caller, singleUse } = await level2(authoriser, request, "Cancelling a market's orders");
       const body = request.body ?? {};
       let marketId: string | undefined;
       if (body.market) {
@@ -257,7 +266,7 @@ export function registerOrderRoutes(
         if (!found) return { canceled: [], not_canceled: {} };
         marketId = found;
       }
-      return cancel(request, "Cancelling a market's orders", {
+      return cancelAs(caller, singleUse, {
         all: true,
         ...(marketId ? { marketId } : {}),
         ...(body.asset_id ? { tokenId: body.asset_id } : {}),

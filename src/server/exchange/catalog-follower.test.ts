@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCatalog } from '../../catalog-tools/generate';
+import { upsertEvents } from '../catalog/load';
+import { rows } from '../db/open';
+import { buildTestApp, type TestApp } from '../test/app';
+import { displayedPrice } from './catalog-follower';
+import { Trader } from './test/trader';
+
+/** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
+const CHAIN = 80002;
+let t: TestApp;
+let market: { id: string; event_id: string; tokens: string[] };
+
+beforeAll(async () => {
+  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '10000' });
+  await upsertEvents(
+    t.database.db,
+    generateCatalog({ events: 20, seed: 'follow', now: new Date('2026-11-01T00:00:00Z') }),
+  );
+  [market] = (await rows<typeof market>(
+    t.database.db,
+    sql`SELECT id, event_id::text, clob_token_ids AS tokens FROM markets
+        WHERE active AND NOT closed AND NOT neg_risk AND cardinality(clob_token_ids) = 2 ORDER BY id LIMIT 1`,
+  )) as [typeof market];
+});
+afterAll(() => t.close());
+
+const gamma = async (path: string) => (await t.app.inject({ url: `/gamma${path}` })).json();
+
+/** Polls until `check` passes (the follower writes every half second). */
+async function eventually(check: () => Promise<void>, ms = 4_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+describe('the displayed price', () => {
+  it('is the midpoint while the spread is at most 0.10, else the last trade', () => {
+    expect(displayedPrice({ bestBid: 4000, bestAsk: 4500, lastTrade: 3000 })).toBe(4250);
+    expect(displayedPrice({ bestBid: 4000, bestAsk: 5000, lastTrade: 3000 })).toBe(4500);
+    expect(displayedPrice({ bestBid: 4000, bestAsk: 5100, lastTrade: 3000 })).toBe(3000);
+    expect(displayedPrice({ bestBid: 4000, bestAsk: null, lastTrade: null })).toBeNull();
+  });
+});
+
+describe('the catalog follows the book', () => {
+  it('shows quotes and the midpoint, then the last trade, volumes and a history point', async () => {
+    const [yes, no] = market.tokens as [string, string];
+    const alice = await Trader.create(t.app, CHAIN);
+    const bob = await Trader.create(t.app, CHAIN);
+    const before = await gamma(`/events/${market.event_id}`);
+    expect((await alice.place({ tokenId: yes, side: 'BUY', price: 0.4, size: 10 })).statusCode).toBe(200);
+    expect((await bob.place({ tokenId: no, side: 'BUY', price: 0.55, size: 10 })).statusCode).toBe(200);
+    await eventually(async () => {
+      const shown = await gamma(`/markets/${market.id}`);
+      expect(shown).toMatchObject({ bestBid: 0.4, bestAsk: 0.45, spread: 0.05 });
+      expect(JSON.parse(shown.outcomePrices)).toEqual(['0.425', '0.575']);
+    });
+
+    // Bob's buy of No at 0.6 meets Alice's bid: a trade at 0.4, 10 shares, 6 USDC of notional for the taker.
+    expect((await bob.place({ tokenId: no, side: 'BUY', price: 0.6, size: 10 })).json()).toMatchObject({
+      status: 'matched',
+    });
+    await eventually(async () => {
+      const shown = await gamma(`/markets/${market.id}`);
+      expect(shown.lastTradePrice).toBe(0.4);
+      expect(shown.bestBid).toBeUndefined();
+      expect(JSON.parse(shown.outcomePrices)).toEqual(['0.4', '0.6']);
+      const event = await gamma(`/events/${market.event_id}`);
+      expect(event.volume).toBeCloseTo(before.volume + 6, 6);
+      expect(event.volume24hr).toBeCloseTo(before.volume24hr + 6, 6);
+    });
+    const history = (await t.app.inject({ url: `/clob/prices-history?market=${yes}&interval=1d` })).json();
+    expect(history.history.at(-1).p).toBe(0.4);
+  });
+});
