@@ -116,7 +116,8 @@ function valueSchema(parameter: EventParameter): z.ZodType<unknown, string> {
     case 'id':
       return decimalInteger(once('must be a decimal integer'));
     case 'text':
-      return text(parameter.maxLength ?? EVENTS_MAX_REPEAT);
+      if (parameter.maxLength === undefined) throw new Error(`${parameter.name}: text needs a maxLength`);
+      return text(parameter.maxLength);
     case 'boolean':
       return boolean;
     case 'dateTime':
