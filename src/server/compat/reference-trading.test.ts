@@ -638,6 +638,13 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
         ['SELL', '4', '0.4', 'CONFIRMED'],
       ].sort(),
     );
+    // The reference's examples ask for their own trades by their own address, whichever side they took.
+    const byAddress = await client.getTrades({
+      maker_address: wallet.account.address,
+      market: m().conditionId,
+    });
+    expect(byAddress.map((trade) => trade.id).sort()).toEqual(trades.map((trade) => trade.id).sort());
+    expect(byAddress.map((trade) => trade.trader_side)).toEqual(['TAKER', 'TAKER']);
     expect(await client.getLastTradePrice(m().yes)).toEqual({ price: '0.4', side: 'SELL' });
   });
 
