@@ -142,6 +142,10 @@ export interface TradeFilters extends OrderFilters {
  * the taker's side with every maker order it met (the reference's shape).
  */
 export async function tradesOf(db: Db, address: string, filters: TradeFilters, offset: number) {
+  // A trade's `maker_address` is the caller's own (the maker of the caller's order, taker or maker side):
+  // the reference's examples ask for their own trades with it, so it filters nothing else.
+  if (filters.maker_address && filters.maker_address.toLowerCase() !== address)
+    return { items: [] as Trade[], more: false };
   const page = await rows<{ trade_id: string }>(
     db,
     sql`SELECT f.trade_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
@@ -149,7 +153,6 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
         ${filters.id ? sql`AND f.trade_id = ${filters.id}` : sql``}
         ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
         ${filters.asset_id ? sql`AND m.clob_token_ids[f.taker_outcome + 1] = ${filters.asset_id}` : sql``}
-        ${filters.maker_address ? sql`AND f.maker_address = ${filters.maker_address.toLowerCase()}` : sql``}
         ${filters.before ? sql`AND f.match_time < ${Number(filters.before)}` : sql``}
         ${filters.after ? sql`AND f.match_time > ${Number(filters.after)}` : sql``}
         GROUP BY f.trade_id ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
