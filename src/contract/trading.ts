@@ -26,7 +26,8 @@ const UnixText = z.string().regex(/^[0-9]{1,16}$/, 'must be unix time as decimal
 /** An outcome token (ERC-1155 position id): a uint256 in decimal, as in the catalog's clobTokenIds. */
 export const TokenId = z
   .string({ error: 'Invalid token id' })
-  .regex(/^(0|[1-9][0-9]{0,77})$/, 'Invalid token id')
+  // zod runs later checks after a failed one unless told: BigInt() of "yes" would throw.
+  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'Invalid token id', abort: true })
   .refine((v) => BigInt(v) <= MAX_UINT256, 'Invalid token id');
 /** A market's condition id. The SDK refuses anything but 0x + 62 or 64 hex digits. */
 export const ConditionId = z
