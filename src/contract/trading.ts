@@ -357,7 +357,13 @@ const cursorPage = <T extends z.ZodType>(item: T) =>
  * the second page; legacy: the same names, `next_cursor=MA==` on the first page.
  */
 export const OpenOrdersQuery = z.object({
-  id: z.string().min(1).optional(),
+  /** An order id here, a trade id in TradesQuery: text without control characters (no NUL reaches SQL). */
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^\P{Cc}+$/u, 'must not contain control characters')
+    .optional(),
   market: ConditionId.optional(),
   asset_id: TokenId.optional(),
   next_cursor: Cursor.optional(),
