@@ -26,8 +26,9 @@ const UnixText = z.string().regex(/^[0-9]{1,16}$/, 'must be unix time as decimal
 /** An outcome token (ERC-1155 position id): a uint256 in decimal, as in the catalog's clobTokenIds. */
 export const TokenId = z
   .string({ error: 'Invalid token id' })
-  .regex(/^(0|[1-9][0-9]{0,77})$/, 'Invalid token id')
-  .refine((v) => /^[0-9]+$/.test(v) && BigInt(v) <= MAX_UINT256, 'Invalid token id');
+  // zod runs later checks after a failed one unless told: BigInt() of "yes" would throw.
+  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'Invalid token id', abort: true })
+  .refine((v) => BigInt(v) <= MAX_UINT256, 'Invalid token id');
 /** A market's condition id. The SDK refuses anything but 0x + 62 or 64 hex digits. */
 export const ConditionId = z
   .string()
@@ -356,7 +357,13 @@ const cursorPage = <T extends z.ZodType>(item: T) =>
  * the second page; legacy: the same names, `next_cursor=MA==` on the first page.
  */
 export const OpenOrdersQuery = z.object({
-  id: z.string().min(1).optional(),
+  /** An order id here, a trade id in TradesQuery: text without control characters (no NUL reaches SQL). */
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^\P{Cc}+$/u, 'must not contain control characters')
+    .optional(),
   market: ConditionId.optional(),
   asset_id: TokenId.optional(),
   next_cursor: Cursor.optional(),

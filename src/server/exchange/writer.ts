@@ -9,6 +9,9 @@ import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/r
 import { DEFAULT_MIN_SIZE, DEFAULT_TICK, type TradableMarket } from './markets';
 import { COLLATERAL } from './units';
 
+/** An order id as stored: the order's EIP-712 hash, lower case. */
+const ORDER_ID = /^0x[0-9a-f]{64}$/;
+
 /** What makes an L2 request single-use (docs/api.md §3): stored with the change it made. */
 export interface SingleUse {
   apiKey: string;
@@ -347,11 +350,14 @@ export class ExchangeWriter {
   private async liveOrdersFor(db: Db, job: CancelJob): Promise<{ id: string; marketId: string }[]> {
     const s = job.select;
     if ('ids' in s) {
-      if (s.ids.length === 0) return [];
+      // Text that is no order id names no order (it is answered as not cancelled): looking it up could
+      // only fail (a NUL, a quote in the array literal) and take the whole batch down with it.
+      const ids = s.ids.filter((id) => ORDER_ID.test(id));
+      if (ids.length === 0) return [];
       return rows(
         db,
         sql`SELECT id, market_id AS "marketId" FROM exchange_orders
-            WHERE id = ANY(${`{${s.ids.map((id) => `"${id}"`).join(',')}}`}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
+            WHERE id = ANY(${`{${ids.join(',')}}`}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
       );
     }
     return rows(

@@ -29,6 +29,11 @@ import type { MarketSnapshot } from './book-reader';
 import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+/**
+ * The batch reads take up to 500 token ids (`{"token_id":"<78 digits>","side":"SELL"}`, ~50 kB), more
+ * than the app's default body limit lets through.
+ */
+const TOKEN_LIST_BODY_LIMIT = 128 * 1024;
 
 /**
  * The public market data of the order book (docs/api.md, the order book): no authentication, never
@@ -72,6 +77,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   app.post(
     '/books',
     {
+      bodyLimit: TOKEN_LIST_BODY_LIMIT,
       schema: {
         summary: 'Order books of several tokens',
         body: TokenListBody,
@@ -100,6 +106,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   app.post(
     '/prices',
     {
+      bodyLimit: TOKEN_LIST_BODY_LIMIT,
       schema: {
         summary: 'Best prices of several tokens and sides',
         body: PricesBody,
@@ -131,6 +138,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   app.post(
     '/midpoints',
     {
+      bodyLimit: TOKEN_LIST_BODY_LIMIT,
       schema: {
         summary: 'Midpoints of several tokens',
         body: TokenListBody,
@@ -154,6 +162,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   app.post(
     '/spreads',
     {
+      bodyLimit: TOKEN_LIST_BODY_LIMIT,
       schema: {
         summary: 'Spreads of several tokens',
         body: TokenListBody,
@@ -181,6 +190,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   app.post(
     '/last-trades-prices',
     {
+      bodyLimit: TOKEN_LIST_BODY_LIMIT,
       schema: {
         summary: 'Last trades of several tokens (tokens never traded are left out)',
         body: TokenListBody,

@@ -6,6 +6,8 @@ import {
   CancelOrderBody,
   CancelOrdersBody,
   CancelResponse,
+  MAX_CANCEL_IDS,
+  MAX_ORDERS_PER_BATCH,
   PostOrderBody,
   PostOrderResponse,
   PostOrdersBody,
@@ -149,8 +151,8 @@ export function registerOrderRoutes(
         const count = Array.isArray(request.body) ? request.body.length : 0;
         throw new ReplyError(
           'INVALID_ORDER',
-          count > 15
-            ? TRADING_REFUSALS.INVALID_ORDER.tooMany(count, 15)
+          count > MAX_ORDERS_PER_BATCH
+            ? TRADING_REFUSALS.INVALID_ORDER.tooMany(count, MAX_ORDERS_PER_BATCH)
             : TRADING_REFUSALS.INVALID_ORDER.payload,
         );
       }
@@ -230,7 +232,10 @@ export function registerOrderRoutes(
     async (request) => {
       if (request.validationError) {
         await level2(authoriser, request, 'Cancelling orders');
-        throw invalidCancel();
+        const count = Array.isArray(request.body) ? request.body.length : 0;
+        throw count > MAX_CANCEL_IDS
+          ? new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_BODY.tooManyIds(MAX_CANCEL_IDS))
+          : invalidCancel();
       }
       return cancel(request, 'Cancelling orders', {
         ids: [...new Set(request.body.map((id) => id.toLowerCase()))],

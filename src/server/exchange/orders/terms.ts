@@ -25,9 +25,11 @@ export function termsOf(input: {
   minSize: number;
 }): Terms {
   const { side, makerAmount, takerAmount, timeInForce, tick, minSize } = input;
-  if (makerAmount <= 0n || takerAmount <= 0n) return { ok: false, problem: 'amounts' };
   const shares = side === 'BUY' ? takerAmount : makerAmount;
   const cash = side === 'BUY' ? makerAmount : takerAmount;
+  if (shares <= 0n) return { ok: false, problem: 'amounts' };
+  // Shares for nothing is a price of 0: outside (0, 1), and told so.
+  if (cash <= 0n) return { ok: false, problem: 'price-range' };
   // Sizes beyond 2^53 centishares cannot be held by anyone here; refuse before converting.
   if (shares > 9_000_000_000_000_000_000n || cash > 9_000_000_000_000_000_000n)
     return { ok: false, problem: 'amounts' };
