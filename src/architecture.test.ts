@@ -29,7 +29,8 @@ function room(file: string): string {
   return relative(src, file).split(/[\\/]/)[0] ?? '';
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || relative(src, file).startsWith('server/test/');
+/** Tests and their helpers (files under a test/ folder, such as server/test/ or exchange/test/). */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /(^|[\\/])test[\\/]/.test(relative(src, file));
 
 const forbidden: Record<string, (spec: string, target: string, file: string) => string | null> = {
   contract: (spec, target) =>

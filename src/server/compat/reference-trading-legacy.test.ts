@@ -2,7 +2,7 @@ import { AssetType, ClobClient, OrderType as LegacyOrderType, Side } from '@poly
 import { generatePrivateKey } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerViolations } from '../exchange/test/invariants';
-import { CHAIN_ID, GRANT, sdkClientOf, USDC, startTradingServer, walletOf } from './trading-fixture';
+import { CHAIN_ID, GRANT, sdkClientOf, USDC, startTradingServer, walletOf } from './test/trading-fixture';
 
 /**
  * The legacy trading client, as published and given only our base URL and chain id, trades against the

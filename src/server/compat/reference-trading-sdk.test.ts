@@ -23,7 +23,7 @@ import {
   USDC,
   startTradingServer,
   walletOf,
-} from './trading-fixture';
+} from './test/trading-fixture';
 
 /**
  * The reference SDK, as published and given only our base URL and chain id, trades against the real

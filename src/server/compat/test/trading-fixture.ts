@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { createWalletClient, custom } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
-import { upsertEvents } from '../catalog/load';
-import { rows } from '../db/open';
-import { Trader } from '../exchange/test/trader';
-import { buildTestApp, type TestApp } from '../test/app';
+import { generateCatalog } from '../../../catalog-tools/generate';
+import { upsertEvents } from '../../catalog/load';
+import { rows } from '../../db/open';
+import { Trader } from '../../exchange/test/trader';
+import { buildTestApp, type TestApp } from '../../test/app';
 
 /**
  * The real server over HTTP for the reference clients' trading tests: chain 80002, a demo catalog, and
