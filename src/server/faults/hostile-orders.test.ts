@@ -1389,6 +1389,35 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
+  it('public batch reads: a 200 or the contract’s refusal, never a 5xx', async () => {
+    const item = fc.oneof(
+      fc.record(
+        {
+          token_id: fc.oneof(hostileText, fc.constantFrom(...good.token_id!)),
+          side: fc.oneof(hostileText, fc.constantFrom('BUY', 'SELL')),
+        },
+        { requiredKeys: [] },
+      ),
+      garbage,
+    );
+    const body = fc.oneof(fc.array(item, { maxLength: 4 }), garbage);
+    const paths = ['/books', '/prices', '/midpoints', '/spreads', '/last-trades-prices'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), body, async (path, payload) => {
+        const text = payload === REMOVED ? '' : JSON.stringify(payload);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/clob${path}`,
+          headers: { 'content-type': 'application/json' },
+          payload: text,
+        });
+        if (res.statusCode !== 200)
+          expectRefusal(res, ['INVALID_BODY', 'ORDERBOOK_NOT_FOUND'], `${path} ${text.slice(0, 100)}`);
+      }),
+      { numRuns: RUNS, examples: [['/books', [{ token_id: 'yes' }]]] },
+    );
+  });
+
   it('the account’s reads (Level 2): a 200 or the contract’s refusal, never a 5xx, never a change', async () => {
     const lists: [string, string[]][] = [
       ['/data/orders', ['id', 'market', 'asset_id', 'next_cursor']],
