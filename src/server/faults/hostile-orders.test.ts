@@ -991,6 +991,65 @@ describe('replays and other people’s orders', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(after);
   });
 
+  it('the same signed POST /order twice at once: one placed, the other SIGNATURE_REUSED', async () => {
+    const body = await v1Order(alice);
+    const at = timestamp();
+    const [a, b] = await Promise.all([
+      signed(alice, 'POST', '/clob/order', body, { timestamp: at }),
+      signed(alice, 'POST', '/clob/order', body, { timestamp: at }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    expectRefusal(a.statusCode === 401 ? a : b, ['SIGNATURE_REUSED']);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('one order twice in a batch, filling at once: it fills once, the copy is a duplicate', async () => {
+    // Bob buys 2.5 Yes at Alice's ask of 0.8, fill-and-kill, the same signed order twice in one request.
+    const take = await v1Order(bob, { makerAmount: 2_000_000n, takerAmount: 2_500_000n, orderType: 'FAK' });
+    const before = await bob.balance(yes);
+    const res = await signed(bob, 'POST', '/clob/orders', [take, take]);
+    const answers = res.json() as { success: boolean; errorMsg: string; takingAmount: string }[];
+    expect(answers.map((a) => a.success)).toEqual([true, false]);
+    expect(answers[0]!.takingAmount).toBe('2.5');
+    expect(answers[1]!.errorMsg).toContain('Duplicated');
+    expect((await bob.balance(yes)) - before).toBe(2_500_000n);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('a valid order under a wrong Level 2 authentication: 401, nothing placed, nothing used up', async () => {
+    const body = JSON.stringify(await v1Order(alice));
+    const now = Math.floor(Date.now() / 1000);
+    const headersFor = (
+      request: { path?: string; body?: string; timestamp?: number },
+      key = alice.credentials,
+    ) => l2(key, { method: 'POST', path: '/order', body, timestamp: now, ...request });
+    const attempts: [Promise<Record<string, string>>, string][] = [
+      [Promise.resolve({}), 'AUTH_HEADERS_MISSING'],
+      [headersFor({ body: `${body} ` }), 'L2_SIGNATURE_INVALID'],
+      [headersFor({ path: '/orders' }), 'L2_SIGNATURE_INVALID'],
+      [headersFor({ timestamp: now - 120 }), 'TIMESTAMP_OUT_OF_RANGE'],
+      [
+        headersFor({}, { ...alice.credentials, passphrase: bob.credentials.passphrase }),
+        'PASSPHRASE_INVALID',
+      ],
+      [headersFor({}, { ...alice.credentials, apiKey: randomUUID() }), 'API_KEY_UNKNOWN'],
+      [headersFor({}).then((h) => ({ ...h, SVC_ADDRESS: bob.account.address })), 'ADDRESS_MISMATCH'],
+    ];
+    const before = await exchangeSnapshot(t.database.db);
+    for (const [headers, code] of attempts) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/clob/order',
+        remoteAddress: freshIp(),
+        headers: { ...(await headers), 'content-type': 'application/json' },
+        payload: body,
+      });
+      expectRefusal(res, [code], code);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await exchangeSnapshot(t.database.db)).toEqual(before);
+  });
+
   it('a refused request used nothing up: sent again, it is refused for the same reason', async () => {
     const before = await exchangeSnapshot(t.database.db);
     const first = await signed(alice, 'POST', '/clob/order', await v1Order(alice, { orderType: 'FOK' }));
@@ -1328,6 +1387,35 @@ describe('hostile query parameters and cancel bodies', () => {
       },
     );
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
+  });
+
+  it('public batch reads: a 200 or the contract’s refusal, never a 5xx', async () => {
+    const item = fc.oneof(
+      fc.record(
+        {
+          token_id: fc.oneof(hostileText, fc.constantFrom(...good.token_id!)),
+          side: fc.oneof(hostileText, fc.constantFrom('BUY', 'SELL')),
+        },
+        { requiredKeys: [] },
+      ),
+      garbage,
+    );
+    const body = fc.oneof(fc.array(item, { maxLength: 4 }), garbage);
+    const paths = ['/books', '/prices', '/midpoints', '/spreads', '/last-trades-prices'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), body, async (path, payload) => {
+        const text = payload === REMOVED ? '' : JSON.stringify(payload);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/clob${path}`,
+          headers: { 'content-type': 'application/json' },
+          payload: text,
+        });
+        if (res.statusCode !== 200)
+          expectRefusal(res, ['INVALID_BODY', 'ORDERBOOK_NOT_FOUND'], `${path} ${text.slice(0, 100)}`);
+      }),
+      { numRuns: RUNS, examples: [['/books', [{ token_id: 'yes' }]]] },
+    );
   });
 
   it('the account’s reads (Level 2): a 200 or the contract’s refusal, never a 5xx, never a change', async () => {
