@@ -144,6 +144,8 @@ class BatchWrites {
   newOrders = new Map<string, OrderRow>();
   orderUpdates = new Map<string, { remaining: number; status: string }>();
   fills: FillRow[] = [];
+  /** Markets whose book this batch changed: new orders, fills, cancels, expiries. */
+  booksChanged = new Set<string>();
   markets = new Map<
     string,
     { sets: number; notional: number; lastPrice: number | null; lastSide: string | null }
@@ -260,7 +262,7 @@ export class ExchangeWriter {
         await this.unmark(db, usedMarks);
         await this.write(db, writes, seq.next - 1);
         committed = {
-          markets: new Set([...writes.markets.keys(), ...this.touchedMarkets(writes)]),
+          markets: writes.booksChanged,
           fills: writes.fills.map((f) => ({
             marketId: f.marketId,
             tradeId: f.tradeId,
@@ -278,10 +280,6 @@ export class ExchangeWriter {
     }
     for (const [i, p] of batch.entries()) p.resolve(results[i]);
     if (committed) this.onCommitted(committed);
-  }
-
-  private touchedMarkets(writes: BatchWrites): string[] {
-    return [...writes.newOrders.values()].map((o) => o.marketId);
   }
 
   /** Takes the exchange's turn; drops memory another process made stale. Returns the last sequence number. */
@@ -474,6 +472,7 @@ export class ExchangeWriter {
       );
     }
     const orderSeq = seq.next++;
+    writes.booksChanged.add(market.marketId);
     writes.newOrders.set(order.id, {
       id: order.id,
       seq: orderSeq,
@@ -574,6 +573,7 @@ export class ExchangeWriter {
     this.holdings.change(order.maker, COLLATERAL, 0, -held.collateral);
     this.holdings.change(order.maker, mb.market.tokens[order.outcome], 0, -held.shares);
     writes.updateOrder(order.id, order.remaining, status);
+    writes.booksChanged.add(mb.market.marketId);
     mb.owners.delete(order.id);
   }
 
