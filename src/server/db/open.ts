@@ -84,7 +84,8 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await openPglite(dataDir, opts.loadDataDir);
+    // A directory on disk took the tarball when it was initialised; PGlite refuses it a second time.
+    client = await openPglite(dataDir, dataDir.startsWith('memory://') ? opts.loadDataDir : undefined);
   } catch (err) {
     unlock();
     throw err;

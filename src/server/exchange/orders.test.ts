@@ -286,8 +286,16 @@ describe('open orders and cancels', () => {
     const open = (await carol.request('GET', '/data/orders')).json();
     expect(open).toMatchObject({ count: 3, next_cursor: 'LTE=' });
     expect(open.data.map((o: { id: string }) => o.id)).toEqual(ids);
+    const bidAt = async (price: string) =>
+      Number(
+        ((await book(yes)).bids as { price: string; size: string }[]).find((l) => l.price === price)?.size ??
+          0,
+      );
+    const before = await bidAt('0.1');
     const one = (await carol.request('DELETE', '/order', { orderID: ids[0] })).json();
     expect(one).toEqual({ canceled: [ids[0]], not_canceled: {} });
+    // The public book shows a cancel at once (it is the committed book, not a cached one).
+    expect(await bidAt('0.1')).toBe(before - 10);
     const again = (await carol.request('DELETE', '/order', { orderID: ids[0] })).json();
     expect(again.canceled).toEqual([]);
     expect(Object.keys(again.not_canceled)).toEqual([ids[0]]);

@@ -147,8 +147,8 @@ class BatchWrites {
   newOrders = new Map<string, OrderRow>();
   orderUpdates = new Map<string, { remaining: number; status: string }>();
   fills: FillRow[] = [];
-  /** Markets whose book changed (placements, fills, cancels, expiries). */
-  touched = new Set<string>();
+  /** Markets whose book this batch changed: new orders, fills, cancels, expiries. */
+  booksChanged = new Set<string>();
   markets = new Map<
     string,
     { sets: number; notional: number; lastPrice: number | null; lastSide: string | null }
@@ -273,7 +273,7 @@ export class ExchangeWriter {
         await this.unmark(db, usedMarks);
         await this.write(db, writes, seq.next - 1);
         committed = {
-          markets: writes.touched,
+          markets: writes.booksChanged,
           fills: writes.fills.map((f) => ({
             marketId: f.marketId,
             tradeId: f.tradeId,
@@ -486,7 +486,7 @@ export class ExchangeWriter {
       );
     }
     const orderSeq = seq.next++;
-    writes.touched.add(market.marketId);
+    writes.booksChanged.add(market.marketId);
     writes.newOrders.set(order.id, {
       id: order.id,
       seq: orderSeq,
@@ -587,7 +587,7 @@ export class ExchangeWriter {
     this.holdings.change(order.maker, COLLATERAL, 0, -held.collateral);
     this.holdings.change(order.maker, mb.market.tokens[order.outcome], 0, -held.shares);
     writes.updateOrder(order.id, order.remaining, status);
-    writes.touched.add(mb.market.marketId);
+    writes.booksChanged.add(mb.market.marketId);
     mb.owners.delete(order.id);
   }
 

@@ -16,10 +16,20 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. With
+ * `fromSources`, runs the TypeScript sources through tsx instead of start.mjs's bundle: slower to start,
+ * but it is always this checkout's code (the bundle lives under node_modules, which checkouts may share).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  options: { fromSources?: boolean } = {},
+): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['src/server/start.mjs'], {
+  // tsx's own command would run the server in a child of its own, which a SIGKILL would leave running.
+  const args = options.fromSources ? ['--import', 'tsx', 'src/server/main.ts'] : ['src/server/start.mjs'];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),

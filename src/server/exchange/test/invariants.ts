@@ -69,3 +69,73 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   for (const c of crossed) problems.push(`market ${c.market_id}: the book is crossed`);
   return problems;
 }
+
+/**
+ * What the fills imply, read from the database as committed: every fill names orders that exist, no
+ * order is filled beyond its size (no double fill), an order that may rest has exactly its size less its
+ * fills left, and every balance is what the ledger's credits and the holder's fills add up to (no lost
+ * update). Independent of the writer's own arithmetic: each party of a fill pays or receives price × size
+ * and receives or gives size, whatever the kind of match.
+ */
+export async function fillViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const orphans = await rows<{ seq: string; missing: string }>(
+    db,
+    sql`SELECT f.seq::text, o.id AS missing FROM exchange_fills f
+          CROSS JOIN LATERAL (VALUES (f.taker_order_id), (f.maker_order_id)) AS o(id)
+        WHERE NOT EXISTS (SELECT 1 FROM exchange_orders x WHERE x.id = o.id)`,
+  );
+  for (const o of orphans) problems.push(`fill ${o.seq} names order ${o.missing}, which does not exist`);
+  const sizes = await rows<{
+    id: string;
+    time_in_force: string;
+    status: string;
+    original: string;
+    remaining: string;
+    filled: string;
+  }>(
+    db,
+    sql`WITH filled AS (
+          SELECT id, sum(size) AS filled FROM (
+            SELECT taker_order_id AS id, size FROM exchange_fills
+            UNION ALL SELECT maker_order_id, size FROM exchange_fills) f GROUP BY id)
+        SELECT o.id, o.time_in_force, o.status, o.original_size::text AS original, o.remaining::text AS remaining,
+               COALESCE(f.filled, 0)::text AS filled
+        FROM exchange_orders o LEFT JOIN filled f ON f.id = o.id
+        WHERE COALESCE(f.filled, 0) > o.original_size
+           OR (o.time_in_force IN ('GTC', 'GTD') AND o.original_size - o.remaining <> COALESCE(f.filled, 0))
+           OR (o.time_in_force IN ('FOK', 'FAK') AND (o.remaining <> 0 OR o.status <> 'MATCHED' OR f.filled IS NULL))
+           OR (o.time_in_force = 'FOK' AND f.filled <> o.original_size)
+           OR (o.status = 'MATCHED' AND o.time_in_force IN ('GTC', 'GTD') AND o.remaining <> 0)`,
+  );
+  for (const s of sizes)
+    problems.push(
+      `order ${s.id} (${s.time_in_force}, ${s.status}): size ${s.original}, ${s.remaining} left, fills total ${s.filled}`,
+    );
+  const balances = await rows<{ address: string; asset: string; balance: string; expected: string }>(
+    db,
+    sql`WITH parties AS (
+          SELECT f.taker_address AS address, f.taker_side AS side, f.taker_outcome AS outcome,
+                 f.taker_price::bigint AS price, f.size, m.clob_token_ids AS tokens
+          FROM exchange_fills f JOIN markets m ON m.id = f.market_id
+          UNION ALL
+          SELECT f.maker_address, f.maker_side, f.maker_outcome, f.maker_price::bigint, f.size, m.clob_token_ids
+          FROM exchange_fills f JOIN markets m ON m.id = f.market_id),
+        flows AS (
+          SELECT address, 'collateral' AS asset, CASE WHEN side = 'BUY' THEN -price * size ELSE price * size END AS amount
+          FROM parties
+          UNION ALL
+          SELECT address, tokens[outcome + 1], CASE WHEN side = 'BUY' THEN size * 10000 ELSE -size * 10000 END
+          FROM parties
+          UNION ALL
+          SELECT address, 'collateral', amount FROM exchange_ledger),
+        expected AS (SELECT address, asset, sum(amount) AS balance FROM flows GROUP BY address, asset)
+        SELECT COALESCE(b.address, e.address) AS address, COALESCE(b.asset, e.asset) AS asset,
+               COALESCE(b.balance, 0)::text AS balance, COALESCE(e.balance, 0)::text AS expected
+        FROM exchange_balances b FULL JOIN expected e ON e.address = b.address AND e.asset = b.asset
+        WHERE COALESCE(b.balance, 0) <> COALESCE(e.balance, 0)`,
+  );
+  for (const b of balances)
+    problems.push(`${b.address} ${b.asset}: balance ${b.balance}, credits and fills make ${b.expected}`);
+  return problems;
+}

@@ -6,51 +6,100 @@ import { orderTypedData, type OrderDomain, referenceExchanges } from '../../../c
 import { ApiKeyCredentials } from '../../../contract/auth-schemas';
 import { freshIp, l1, l2, newWallet } from '../../credentials/test-helpers';
 
+/** An answer as the tests read it, from app.inject or from a real HTTP request. */
+export interface Reply {
+  statusCode: number;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever body it expects
+  json(): any;
+}
+
+/** How a trader's requests reach the server: the app in this process, or a server at a URL. */
+export type Transport = (request: {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}) => Promise<Reply>;
+
+/** Requests injected into the app (each from its own client address, clear of rate limits). */
+export const injectInto =
+  (app: FastifyInstance): Transport =>
+  (request) =>
+    app.inject({ ...request, remoteAddress: freshIp() });
+
+/** Real HTTP requests to a server process (a dead server makes the promise reject). */
+export const fetchFrom =
+  (baseUrl: string): Transport =>
+  async ({ method, url, headers, payload }) => {
+    const res = await fetch(`${baseUrl}${url}`, { method, headers, ...(payload ? { body: payload } : {}) });
+    const body = await res.text();
+    return { statusCode: res.status, body, json: () => JSON.parse(body) };
+  };
+
 /**
  * A test trader: a wallet with an API key that signs version-1 orders (as the legacy client does) and
- * sends signed requests to the real app. Amounts are in base units.
+ * sends signed requests to the real app (or a real server). Amounts are in base units.
  */
 export class Trader {
   private salt = Math.floor(Math.random() * 1e9);
   private clock = Math.floor(Date.now() / 1000) - 30;
 
   private constructor(
-    readonly app: FastifyInstance,
+    private readonly send: Transport,
     readonly account: PrivateKeyAccount,
     readonly credentials: ApiCredentials,
     readonly chainId: number,
   ) {}
 
-  static async create(app: FastifyInstance, chainId: number, account = newWallet()): Promise<Trader> {
-    const res = await app.inject({
+  /** Creates the wallet's API key (which grants its paper collateral) through `app` or at a server's URL. */
+  static async create(
+    app: FastifyInstance | string,
+    chainId: number,
+    account = newWallet(),
+  ): Promise<Trader> {
+    const send = typeof app === 'string' ? fetchFrom(app) : injectInto(app);
+    const res = await send({
       method: 'POST',
       url: '/clob/api-keys',
-      remoteAddress: freshIp(),
       headers: await l1(account, { chainId }),
     });
     expect(res.statusCode, res.body).toBe(201);
-    return new Trader(app, account, ApiKeyCredentials.parse(res.json()), chainId);
+    return new Trader(send, account, ApiKeyCredentials.parse(res.json()), chainId);
+  }
+
+  /** The same wallet and key, talking to another server (another process on the same database). */
+  via(target: FastifyInstance | string): Trader {
+    const send = typeof target === 'string' ? fetchFrom(target) : injectInto(target);
+    return new Trader(send, this.account, this.credentials, this.chainId);
   }
 
   get address(): string {
     return this.account.address.toLowerCase();
   }
 
-  /** A signed order body for POST /order (price and size in whole units, as a person writes them). */
-  async order(opts: {
-    tokenId: string;
-    side: 'BUY' | 'SELL';
-    price: number;
-    size: number;
-    orderType?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
-    expiration?: number;
-    postOnly?: boolean;
-    negRisk?: boolean;
-    domain?: Partial<OrderDomain>;
-    signer?: PrivateKeyAccount;
-  }) {
-    const shares = BigInt(Math.round(opts.size * 1e6));
-    const cash = BigInt(Math.round(opts.size * opts.price * 1e6));
+  /**
+   * A signed order body for POST /order: price and size in whole units, as a person writes them, or the
+   * signed amounts themselves in base units (a market order's, rounded as a client rounds them).
+   */
+  async order(
+    opts: {
+      tokenId: string;
+      side: 'BUY' | 'SELL';
+      orderType?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
+      expiration?: number;
+      postOnly?: boolean;
+      negRisk?: boolean;
+      domain?: Partial<OrderDomain>;
+      signer?: PrivateKeyAccount;
+    } & ({ price: number; size: number } | { makerAmount: bigint; takerAmount: bigint }),
+  ) {
+    const [shares, cash] =
+      'price' in opts
+        ? [BigInt(Math.round(opts.size * 1e6)), BigInt(Math.round(opts.size * opts.price * 1e6))]
+        : opts.side === 'BUY'
+          ? [opts.takerAmount, opts.makerAmount]
+          : [opts.makerAmount, opts.takerAmount];
     const message = {
       salt: BigInt(++this.salt),
       maker: this.account.address,
@@ -97,7 +146,7 @@ export class Trader {
   }
 
   /** A Level-2 request; each one gets its own timestamp, so state-changing ones are never replays. */
-  async request(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Reply> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // Within the ±60 s window, and distinct from the last request's (identical bodies stay distinct).
     const now = Math.floor(Date.now() / 1000);
@@ -109,11 +158,13 @@ export class Trader {
       timestamp,
       ...(text !== undefined ? { body: text } : {}),
     });
-    return this.app.inject({
+    return this.send({
       method,
       url: `/clob${path}`,
-      remoteAddress: freshIp(),
-      headers: { ...headers, ...(text !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(headers as unknown as Record<string, string>),
+        ...(text !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(text !== undefined ? { payload: text } : {}),
     });
   }
