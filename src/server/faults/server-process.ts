@@ -16,10 +16,17 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers.
+ * `nodeArgs` go to Node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  options: { nodeArgs?: string[] } = {},
+): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['src/server/start.mjs'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
