@@ -143,3 +143,21 @@ describe('the writer keeps the ledger', () => {
     expect(await ledgerViolations(database.db)).toEqual([]);
   });
 });
+
+describe('group commit', () => {
+  it('jobs that arrive in the same turn of the event loop share one transaction', async () => {
+    let transactions = 0;
+    const counting = new Proxy(database.db, {
+      get(target, name, receiver) {
+        if (name === 'transaction') transactions += 1;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const writer = new ExchangeWriter(counting, () => 1_800_000_000);
+    const jobs = makers.map((_, maker) => jobOf({ kind: 'cancel-all', maker }));
+    const results = await Promise.all(jobs.map((job) => writer.submit(job)));
+    expect(results).toEqual(jobs.map(() => ({ ok: true, canceled: expect.any(Array), notCanceled: {} })));
+    expect(transactions).toBe(1);
+    await writer.close();
+  });
+});

@@ -228,6 +228,10 @@ export class ExchangeWriter {
     this.running = true;
     try {
       while (this.queue.length > 0) {
+        // Let requests already received reach the queue first. PGlite answers within the same turn of
+        // the event loop (its queries run synchronously), so without this pause a batch would start with
+        // the one job that woke it and run to its commit before any other request was read: batches of 1.
+        await new Promise((resolve) => setImmediate(resolve));
         const batch = this.queue.splice(0, MAX_BATCH);
         await this.runBatch(batch);
       }

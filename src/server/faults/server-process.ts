@@ -20,16 +20,17 @@ export interface ServerProcess {
  * Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. With
  * `fromSources`, runs the TypeScript sources through tsx instead of start.mjs's bundle: slower to start,
  * but it is always this checkout's code (the bundle lives under node_modules, which checkouts may share).
+ * `nodeArgs` go to Node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
  */
 export async function startServer(
   env: Record<string, string>,
   port: number,
-  options: { fromSources?: boolean } = {},
+  options: { fromSources?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   let output = '';
   // tsx's own command would run the server in a child of its own, which a SIGKILL would leave running.
-  const args = options.fromSources ? ['--import', 'tsx', 'src/server/main.ts'] : ['src/server/start.mjs'];
-  const child = spawn(process.execPath, args, {
+  const entry = options.fromSources ? ['--import', 'tsx', 'src/server/main.ts'] : ['src/server/start.mjs'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: {
       ...process.env,
       PORT: String(port),
