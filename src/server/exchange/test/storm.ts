@@ -96,7 +96,10 @@ export async function storm(opts: {
         } else {
           const ids = mine.get(trader)!;
           if (ids.length === 0) continue;
-          const res = await trader.request('DELETE', '/order', { orderID: pick(ids) });
+          // Each order is cancelled once at most: a request's timestamp repeats after a hundred or so, and
+          // the same cancel again at the same timestamp would be a replay (refused as one).
+          const [orderID] = ids.splice(Math.floor(Math.random() * ids.length), 1);
+          const res = await trader.request('DELETE', '/order', { orderID });
           if (res.statusCode === 200) log.cancelled.push(...(res.json() as { canceled: string[] }).canceled);
           else log.unexpected.push(`DELETE /order: ${res.statusCode} ${res.body}`);
         }

@@ -42,14 +42,16 @@ export const fetchFrom =
  * sends signed requests to the real app (or a real server). Amounts are in base units.
  */
 export class Trader {
-  private salt = Math.floor(Math.random() * 1e9);
-  private clock = Math.floor(Date.now() / 1000) - 30;
-
   private constructor(
     private readonly send: Transport,
     readonly account: PrivateKeyAccount,
     readonly credentials: ApiCredentials,
     readonly chainId: number,
+    /** The last order salt and request timestamp, shared by every copy of this trader (see `via`). */
+    private readonly used = {
+      salt: Math.floor(Math.random() * 1e9),
+      clock: Math.floor(Date.now() / 1000) - 30,
+    },
   ) {}
 
   /** Creates the wallet's API key (which grants its paper collateral) through `app` or at a server's URL. */
@@ -71,7 +73,7 @@ export class Trader {
   /** The same wallet and key, talking to another server (another process on the same database). */
   via(target: FastifyInstance | string): Trader {
     const send = typeof target === 'string' ? fetchFrom(target) : injectInto(target);
-    return new Trader(send, this.account, this.credentials, this.chainId);
+    return new Trader(send, this.account, this.credentials, this.chainId, this.used);
   }
 
   get address(): string {
@@ -101,7 +103,7 @@ export class Trader {
           ? [opts.takerAmount, opts.makerAmount]
           : [opts.makerAmount, opts.takerAmount];
     const message = {
-      salt: BigInt(++this.salt),
+      salt: BigInt(++this.used.salt),
       maker: this.account.address,
       signer: this.account.address,
       taker: '0x0000000000000000000000000000000000000000' as const,
@@ -150,8 +152,9 @@ export class Trader {
     const text = body === undefined ? undefined : JSON.stringify(body);
     // Within the ±60 s window, and distinct from the last request's (identical bodies stay distinct).
     const now = Math.floor(Date.now() / 1000);
-    this.clock = this.clock + 1 > now + 50 || this.clock < now - 50 ? now - 50 : this.clock + 1;
-    const timestamp = this.clock;
+    const used = this.used;
+    used.clock = used.clock + 1 > now + 50 || used.clock < now - 50 ? now - 50 : used.clock + 1;
+    const timestamp = used.clock;
     const headers = await l2(this.credentials, {
       method,
       path: path.split('?')[0]!,
