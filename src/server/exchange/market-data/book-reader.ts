@@ -64,8 +64,12 @@ export class BookReader {
       ),
     ]);
     const book = new Book();
+    const now = Math.floor(readAt / 1000);
     for (const o of orders) {
       const remaining = Number(o.remaining);
+      // A due GTD order leaves the book when a writer next holds it (writer.ts); it is never shown meanwhile.
+      const expiration = Number(o.expiration);
+      if (expiration !== 0 && expiration <= now) continue;
       book.restore({
         id: o.id,
         maker: o.maker,
@@ -76,7 +80,7 @@ export class BookReader {
         remaining,
         timeInForce: o.time_in_force,
         postOnly: false,
-        expiration: Number(o.expiration),
+        expiration,
         seq: Number(o.seq),
       });
     }
