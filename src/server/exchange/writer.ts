@@ -315,8 +315,10 @@ export class ExchangeWriter {
     if (unknownMarkets.length > 0) {
       for (const m of await readMarkets(db, unknownMarkets)) markets.set(m.marketId, m);
     }
-    await this.loadBooks(db, [...markets.values()]);
+    const loaded = await this.loadBooks(db, [...markets.values()]);
     // Holdings: every party the jobs can touch: the orders' makers and everyone resting in their markets.
+    // Those of a book already in memory are loaded: its makers' when it was read, or when they placed
+    // (holdings are dropped only with the books). So only the books read now need their makers'.
     const wanted: { address: string; asset: string }[] = [];
     const want = (address: string, market: TradableMarket) => {
       wanted.push(
@@ -325,10 +327,7 @@ export class ExchangeWriter {
         { address, asset: market.tokens[1] },
       );
     };
-    const involved = new Set<string>([...markets.keys(), ...cancelTargets]);
-    for (const id of involved) {
-      const mb = this.books.get(id);
-      if (!mb) continue;
+    for (const mb of loaded) {
       const makers = new Set(mb.book.resting().map((o) => o.maker));
       for (const maker of makers) want(maker, mb.market);
     }
@@ -356,9 +355,10 @@ export class ExchangeWriter {
     );
   }
 
-  private async loadBooks(db: Db, markets: TradableMarket[]): Promise<void> {
+  /** Reads the books of these markets not in memory; returns those it read. */
+  private async loadBooks(db: Db, markets: TradableMarket[]): Promise<MarketBook[]> {
     const missing = markets.filter((m) => !this.books.has(m.marketId));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return [];
     const ids = `{${missing.map((m) => `"${m.marketId}"`).join(',')}}`;
     const found = await rows<{
       id: string;
@@ -399,13 +399,17 @@ export class ExchangeWriter {
       });
       mb.owners.set(row.id, row.owner);
     }
+    return missing.map((m) => this.books.get(m.marketId)!);
   }
 
   /**
    * Inserts every job's single-use mark and finds which of the batch's orders exist already, in one
    * statement: which jobs' marks were fresh (a replay finds its mark taken), and the known order ids.
    */
-  private async markSingleUseAndFindOrders(db: Db, jobs: Job[]): Promise<{ fresh: boolean[]; existing: Set<string> }> {
+  private async markSingleUseAndFindOrders(
+    db: Db,
+    jobs: Job[],
+  ): Promise<{ fresh: boolean[]; existing: Set<string> }> {
     const payload = jobs.flatMap((j, i) =>
       j.kind === 'expire'
         ? []
