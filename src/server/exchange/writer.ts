@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { Book } from '../../engine/book';
 import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
-import { Holdings, writeHoldingChanges } from './ledger/holdings';
+import { Holdings, holdingChangesClauses } from './ledger/holdings';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { DEFAULT_MIN_SIZE, DEFAULT_TICK, type TradableMarket } from './markets';
 import { COLLATERAL } from './units';
@@ -249,19 +249,10 @@ export class ExchangeWriter {
         const seqStart = await this.takeTurn(db);
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
-        const cancelTargets = await this.prepare(
-          db,
-          batch.map((p) => p.job),
-        );
-        const fresh = await this.markSingleUse(
-          db,
-          batch.map((p) => p.job),
-        );
+        const jobs = batch.map((p) => p.job);
+        const cancelTargets = await this.prepare(db, jobs);
+        const { fresh, existing } = await this.markSingleUseAndFindOrders(db, jobs);
         const now = this.clock();
-        const existing = await this.existingOrderIds(
-          db,
-          batch.map((p) => p.job),
-        );
         const usedMarks: SingleUse[] = [];
         for (const [i, { job }] of batch.entries()) {
           let result: unknown;
@@ -273,9 +264,8 @@ export class ExchangeWriter {
           const failed = (result as { ok?: boolean } | null)?.ok === false;
           if (job.kind !== 'expire' && fresh[i] && failed) usedMarks.push(job.singleUse);
         }
-        // A refused request uses nothing up (docs/api.md §3): give back its single-use mark.
-        await this.unmark(db, usedMarks);
-        await this.write(db, writes, seq.next - 1);
+        // A refused request uses nothing up (docs/api.md §3): its single-use mark is given back.
+        await this.write(db, writes, usedMarks, seq.next - 1);
         committed = {
           markets: writes.booksChanged,
           fills: writes.fills.map((f) => ({
@@ -297,18 +287,23 @@ export class ExchangeWriter {
     if (committed) this.onCommitted(committed);
   }
 
-  /** Takes the exchange's turn; drops memory another process made stale. Returns the last sequence number. */
+  /**
+   * Takes the exchange's turn (the state row's lock) and counts this batch's write, in one statement;
+   * drops memory another process made stale. Every writer adds one to the version, so the version
+   * before ours is the one this writer left only if nobody else wrote since. Returns the last sequence
+   * number.
+   */
   private async takeTurn(db: Db): Promise<number> {
-    const [before] = await rows<{ version: string; writer: string; seq: string }>(
+    const [before] = await rows<{ version: string; seq: string }>(
       db,
-      sql`SELECT version::text, writer, seq::text FROM exchange_state WHERE id = 1 FOR UPDATE`,
+      sql`UPDATE exchange_state SET version = version + 1, writer = ${this.id} WHERE id = 1
+          RETURNING (version - 1)::text AS version, seq::text`,
     );
     if (!before) throw new Error('exchange_state has no row: the migrations did not run');
-    if (before.writer !== this.id || Number(before.version) !== this.version) {
+    if (Number(before.version) !== this.version) {
       this.forget();
       this.version = Number(before.version);
     }
-    await db.execute(sql`UPDATE exchange_state SET version = version + 1, writer = ${this.id} WHERE id = 1`);
     return Number(before.seq);
   }
 
@@ -329,8 +324,10 @@ export class ExchangeWriter {
     if (unknownMarkets.length > 0) {
       for (const m of await readMarkets(db, unknownMarkets)) markets.set(m.marketId, m);
     }
-    await this.loadBooks(db, [...markets.values()]);
+    const loaded = await this.loadBooks(db, [...markets.values()]);
     // Holdings: every party the jobs can touch: the orders' makers and everyone resting in their markets.
+    // Those of a book already in memory are loaded: its makers' when it was read, or when they placed
+    // (holdings are dropped only with the books). So only the books read now need their makers'.
     const wanted: { address: string; asset: string }[] = [];
     const want = (address: string, market: TradableMarket) => {
       wanted.push(
@@ -339,10 +336,7 @@ export class ExchangeWriter {
         { address, asset: market.tokens[1] },
       );
     };
-    const involved = new Set<string>([...markets.keys(), ...cancelTargets]);
-    for (const id of involved) {
-      const mb = this.books.get(id);
-      if (!mb) continue;
+    for (const mb of loaded) {
       const makers = new Set(mb.book.resting().map((o) => o.maker));
       for (const maker of makers) want(maker, mb.market);
     }
@@ -373,9 +367,10 @@ export class ExchangeWriter {
     );
   }
 
-  private async loadBooks(db: Db, markets: TradableMarket[]): Promise<void> {
+  /** Reads the books of these markets not in memory; returns those it read. */
+  private async loadBooks(db: Db, markets: TradableMarket[]): Promise<MarketBook[]> {
     const missing = markets.filter((m) => !this.books.has(m.marketId));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return [];
     const ids = `{${missing.map((m) => `"${m.marketId}"`).join(',')}}`;
     const found = await rows<{
       id: string;
@@ -416,14 +411,25 @@ export class ExchangeWriter {
       });
       mb.owners.set(row.id, row.owner);
     }
+    return missing.map((m) => this.books.get(m.marketId)!);
   }
 
-  /** Inserts every job's single-use mark; returns which were fresh (a replay finds its mark taken). */
-  private async markSingleUse(db: Db, jobs: Job[]): Promise<boolean[]> {
-    const marks = jobs.map((j) => (j.kind === 'expire' ? null : j.singleUse));
-    const payload = marks.flatMap((m, i) => (m ? [{ i, k: m.apiKey, t: m.timestamp, s: m.signature }] : []));
-    if (payload.length === 0) return jobs.map(() => true);
-    const inserted = await rows<{ i: number }>(
+  /**
+   * Inserts every job's single-use mark and finds which of the batch's orders exist already, in one
+   * statement: which jobs' marks were fresh (a replay finds its mark taken), and the known order ids.
+   */
+  private async markSingleUseAndFindOrders(
+    db: Db,
+    jobs: Job[],
+  ): Promise<{ fresh: boolean[]; existing: Set<string> }> {
+    const payload = jobs.flatMap((j, i) =>
+      j.kind === 'expire'
+        ? []
+        : [{ i, k: j.singleUse.apiKey, t: j.singleUse.timestamp, s: j.singleUse.signature }],
+    );
+    const ids = jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : []));
+    if (payload.length === 0 && ids.length === 0) return { fresh: jobs.map(() => true), existing: new Set() };
+    const found = await rows<{ i: number | null; id: string | null }>(
       db,
       sql`WITH input AS (
             SELECT DISTINCT ON (k, t, s) i, k, t, s
@@ -431,28 +437,18 @@ export class ExchangeWriter {
           , ins AS (
             INSERT INTO used_l2_signatures (api_key, timestamp, signature)
             SELECT k, t, s FROM input ON CONFLICT DO NOTHING RETURNING api_key, timestamp, signature)
-          SELECT input.i FROM input JOIN ins ON ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s`,
+          SELECT input.i, NULL AS id FROM input JOIN ins ON ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s
+          UNION ALL
+          SELECT NULL, o.id FROM exchange_orders o
+          WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))`,
     );
-    const fresh = new Set(inserted.map((r) => Number(r.i)));
-    return jobs.map((j, i) => j.kind === 'expire' || fresh.has(i));
-  }
-
-  private async unmark(db: Db, marks: SingleUse[]): Promise<void> {
-    if (marks.length === 0) return;
-    await db.execute(sql`
-      DELETE FROM used_l2_signatures u USING json_to_recordset(${JSON.stringify(marks)}::json)
-        AS x("apiKey" uuid, timestamp bigint, signature text)
-      WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature`);
-  }
-
-  private async existingOrderIds(db: Db, jobs: Job[]): Promise<Set<string>> {
-    const ids = jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : []));
-    if (ids.length === 0) return new Set();
-    const found = await rows<{ id: string }>(
-      db,
-      sql`SELECT id FROM exchange_orders WHERE id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[])`,
-    );
-    return new Set(found.map((r) => r.id));
+    const freshJobs = new Set<number>();
+    const existing = new Set<string>();
+    for (const row of found) {
+      if (row.id !== null) existing.add(row.id);
+      else freshJobs.add(Number(row.i));
+    }
+    return { fresh: jobs.map((j, i) => j.kind === 'expire' || freshJobs.has(i)), existing };
   }
 
   private place(
@@ -626,51 +622,67 @@ export class ExchangeWriter {
     return null;
   }
 
-  private async write(db: Db, writes: BatchWrites, lastSeq: number): Promise<void> {
+  /**
+   * Everything the batch changed, in one statement (each part a data-modifying WITH clause on rows of
+   * its own; PGlite's cost is mostly per statement): new orders, updated ones, fills, balances, market
+   * totals, the single-use marks given back, and the last sequence number.
+   */
+  private async write(db: Db, writes: BatchWrites, unmarked: SingleUse[], lastSeq: number): Promise<void> {
+    const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+    const parts: SQL[] = [];
     const newOrders = [...writes.newOrders.values()];
     if (newOrders.length > 0) {
-      await db.execute(sql`
+      parts.push(sql`new_orders AS (
         INSERT INTO exchange_orders (id, seq, market_id, token_id, outcome, maker, owner, side, price, original_size,
           remaining, time_in_force, post_only, expiration, status, signed, created_at)
         SELECT id, seq, "marketId", "tokenId", outcome, maker, owner, side, price, "originalSize", remaining,
           "timeInForce", "postOnly", expiration, status, signed, "createdAt"
-        FROM json_to_recordset(${JSON.stringify(newOrders)}::json) AS t(id text, seq bigint, "marketId" text,
+        FROM json_to_recordset(${json(newOrders)}) AS t(id text, seq bigint, "marketId" text,
           "tokenId" text, outcome smallint, maker text, owner text, side text, price int, "originalSize" bigint,
           remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed jsonb,
-          "createdAt" bigint)`);
+          "createdAt" bigint))`);
     }
     const updates = [...writes.orderUpdates.entries()].map(([id, u]) => ({ id, ...u }));
     if (updates.length > 0) {
-      await db.execute(sql`
+      // Orders of earlier batches only: this batch's own orders are inserted as they end up.
+      parts.push(sql`updated_orders AS (
         UPDATE exchange_orders o SET remaining = u.remaining, status = u.status
-        FROM json_to_recordset(${JSON.stringify(updates)}::json) AS u(id text, remaining bigint, status text)
-        WHERE o.id = u.id`);
+        FROM json_to_recordset(${json(updates)}) AS u(id text, remaining bigint, status text)
+        WHERE o.id = u.id)`);
     }
     if (writes.fills.length > 0) {
-      await db.execute(sql`
+      parts.push(sql`new_fills AS (
         INSERT INTO exchange_fills (seq, trade_id, market_id, kind, size, match_time, taker_order_id, taker_address,
           taker_owner, taker_outcome, taker_side, taker_price, maker_order_id, maker_address, maker_owner,
           maker_outcome, maker_side, maker_price)
-        SELECT * FROM json_to_recordset(${JSON.stringify(writes.fills)}::json) AS t(seq bigint, "tradeId" text,
+        SELECT * FROM json_to_recordset(${json(writes.fills)}) AS t(seq bigint, "tradeId" text,
           "marketId" text, kind text, size bigint, "matchTime" bigint, "takerOrderId" text, "takerAddress" text,
           "takerOwner" text, "takerOutcome" smallint, "takerSide" text, "takerPrice" int, "makerOrderId" text,
-          "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int)`);
+          "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int))`);
     }
-    await writeHoldingChanges(db, this.holdings.takePending());
+    const holdingChanges = this.holdings.takePending();
+    if (holdingChanges.length > 0) parts.push(holdingChangesClauses(holdingChanges));
     const markets = [...writes.markets.entries()].map(([marketId, m]) => ({ marketId, ...m }));
     if (markets.length > 0) {
-      await db.execute(sql`
+      parts.push(sql`market_totals AS (
         INSERT INTO exchange_markets (market_id, sets, notional, last_price, last_side)
         SELECT "marketId", sets, notional, "lastPrice", "lastSide"
-        FROM json_to_recordset(${JSON.stringify(markets)}::json) AS t("marketId" text, sets bigint, notional bigint,
+        FROM json_to_recordset(${json(markets)}) AS t("marketId" text, sets bigint, notional bigint,
           "lastPrice" int, "lastSide" text)
         ON CONFLICT (market_id) DO UPDATE SET
           sets = exchange_markets.sets + EXCLUDED.sets,
           notional = exchange_markets.notional + EXCLUDED.notional,
           last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
-          last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side)`);
+          last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side))`);
     }
-    await db.execute(sql`UPDATE exchange_state SET seq = ${lastSeq} WHERE id = 1`);
+    if (unmarked.length > 0) {
+      parts.push(sql`given_back AS (
+        DELETE FROM used_l2_signatures u USING json_to_recordset(${json(unmarked)})
+          AS x("apiKey" uuid, timestamp bigint, signature text)
+        WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature)`);
+    }
+    const clauses = parts.length > 0 ? sql`WITH ${sql.join(parts, sql`, `)} ` : sql``;
+    await db.execute(sql`${clauses}UPDATE exchange_state SET seq = ${lastSeq} WHERE id = 1`);
   }
 }
 

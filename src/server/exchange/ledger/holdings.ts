@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/open';
 
 /** One address's holding of one asset, in base units. */
@@ -82,23 +82,29 @@ export class Holdings {
 }
 
 /**
- * Writes increments of a batch: existing rows updated, new ones inserted, in one statement. (Not an
- * upsert: PostgreSQL checks an INSERT's row, here the increment, before it finds the conflict.)
+ * The WITH clauses that write increments (existing rows updated, new ones inserted), for a statement of
+ * their own or one that writes more. (Not an upsert: PostgreSQL checks an INSERT's row, here the
+ * increment, before it finds the conflict.)
  */
+export function holdingChangesClauses(changes: ({ address: string; asset: string } & Holding)[]): SQL {
+  return sql`holding_input AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json)
+        AS t(address text, asset text, balance bigint, reserved bigint)),
+    holding_updated AS (
+      UPDATE exchange_balances b SET balance = b.balance + i.balance, reserved = b.reserved + i.reserved
+      FROM holding_input i WHERE b.address = i.address AND b.asset = i.asset
+      RETURNING b.address, b.asset),
+    holding_inserted AS (
+      INSERT INTO exchange_balances (address, asset, balance, reserved)
+      SELECT i.address, i.asset, i.balance, i.reserved FROM holding_input i
+      WHERE NOT EXISTS (SELECT 1 FROM holding_updated u WHERE u.address = i.address AND u.asset = i.asset))`;
+}
+
+/** Writes increments of balances, in one statement. */
 export async function writeHoldingChanges(
   db: Db,
   changes: ({ address: string; asset: string } & Holding)[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  await db.execute(sql`
-    WITH input AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json)
-        AS t(address text, asset text, balance bigint, reserved bigint)),
-    updated AS (
-      UPDATE exchange_balances b SET balance = b.balance + i.balance, reserved = b.reserved + i.reserved
-      FROM input i WHERE b.address = i.address AND b.asset = i.asset
-      RETURNING b.address, b.asset)
-    INSERT INTO exchange_balances (address, asset, balance, reserved)
-    SELECT i.address, i.asset, i.balance, i.reserved FROM input i
-    WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.address = i.address AND u.asset = i.asset)`);
+  await db.execute(sql`WITH ${holdingChangesClauses(changes)} SELECT 1`);
 }

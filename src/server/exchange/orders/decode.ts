@@ -1,8 +1,9 @@
 import {
+  bytesToLowerHex,
   type ExchangeAddresses,
   type OrderDomain,
   type OrderVersion,
-  orderHash,
+  orderDigest,
   SIGNATURE_TYPE,
 } from '../../../contract/orders';
 import { parseSignedOrder } from '../../../contract/orders-wire';
@@ -11,7 +12,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { ErrorCode } from '../../../contract/error-codes';
 import type { OrderIn } from '../../../engine/types';
 import type { MarketRegistry, TokenMarket } from '../markets';
-import { recoverOrderSigner } from '../signature';
+import { recoverSigner } from '../signature';
 import { priceText, sizeText } from '../units';
 import type { PlaceJob, SingleUse } from '../writer';
 import { type TermsProblem, termsOf } from './terms';
@@ -71,7 +72,9 @@ export async function decodeOrder(
   const { market, outcome } = found;
 
   const domain = orderDomain(signed.version, market.negRisk, deps);
-  if (recoverOrderSigner(signed, domain, signed.signature) !== caller.address)
+  // The digest is both what the signature signs and, as hex, the order's id: hashed once.
+  const digest = orderDigest(signed, domain);
+  if (recoverSigner(digest, signed.signature) !== caller.address)
     return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
   if (signed.version === 1) {
     if (signed.message.feeRateBps !== 0n)
@@ -98,7 +101,7 @@ export async function decodeOrder(
     tick: market.tick,
     minSize: market.minSize,
   });
-  const orderId = orderHash(signed, domain);
+  const orderId = bytesToLowerHex(digest);
   if (!terms.ok) return refuse('INVALID_ORDER', termsSentence(terms.problem, orderId, side, m, market));
 
   const order: OrderIn = {
