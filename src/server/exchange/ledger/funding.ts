@@ -8,7 +8,6 @@ export type CreditReason = 'grant' | 'fund';
 /**
  * Credits paper collateral: a ledger row and the balance it adds, in the caller's transaction. A `grant`
  * is given once per address (a unique index refuses a second); returns whether anything was credited.
- * Marks the exchange's state as written by someone else, so every writer reloads the balance it holds.
  */
 export async function credit(
   tx: Db,
@@ -19,8 +18,12 @@ export async function credit(
 ): Promise<boolean> {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error('a credit is a positive whole number of base units');
-  // The exchange's turn first: balances are written by one transaction at a time (writer.ts).
-  await tx.execute(sql`UPDATE exchange_state SET version = version + 1, writer = 'funding' WHERE id = 1`);
+  // An operator's credit may reach a balance a writer holds in memory: it takes the writers' turn, so
+  // they reload it. The grant comes with an address's first key, before it can have an order or a
+  // balance anywhere in memory: it skips the turn, which would otherwise make every key creation wait
+  // for the exchange's writers (and hold a database connection meanwhile).
+  if (reason === 'fund')
+    await tx.execute(sql`UPDATE exchange_state SET version = version + 1, writer = 'funding' WHERE id = 1`);
   const inserted = await rows<{ id: string }>(
     tx,
     sql`INSERT INTO exchange_ledger (address, amount, reason, created_at)
