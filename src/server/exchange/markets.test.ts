@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { upsertEvents } from '../catalog/load';
 import { rows } from '../db/open';
@@ -62,5 +62,54 @@ describe('MarketRegistry', () => {
     // Cached now: no query at all.
     await Promise.all(tokens.map((t) => registry.byToken(t)));
     expect(queries).toBe(1);
+  });
+
+  it("reads a market's other token with the one asked for", async () => {
+    let queries = 0;
+    const counting = new Proxy(database.db, {
+      get(target, name, receiver) {
+        if (name === 'execute') queries += 1;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const registry = new MarketRegistry(counting);
+    const first = await registry.byToken(tradable[0]!.token_id);
+    const other = first!.market.tokens[first!.outcome === 0 ? 1 : 0];
+    expect(await registry.byToken(other)).toEqual({
+      market: first!.market,
+      outcome: first!.outcome === 0 ? 1 : 0,
+    });
+    expect(queries).toBe(1);
+  });
+
+  it('reads the entries in use again with the next query once past half their trust period', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let queries = 0;
+      const counting = new Proxy(database.db, {
+        get(target, name, receiver) {
+          if (name === 'execute') queries += 1;
+          return Reflect.get(target, name, receiver);
+        },
+      });
+      const registry = new MarketRegistry(counting);
+      const markets = [...new Map(tradable.map((t) => [t.market_id, t.token_id])).values()];
+      expect(markets.length).toBeGreaterThanOrEqual(3);
+      const [busy, idle, late] = markets as [string, string, string];
+      await Promise.all([registry.byToken(busy), registry.byToken(idle)]);
+      expect(queries).toBe(1);
+      vi.advanceTimersByTime(1_200);
+      await registry.byToken(busy); // in use
+      await registry.byToken(late); // a miss: its query reads the busy market again, not the idle one
+      expect(queries).toBe(2);
+      vi.advanceTimersByTime(1_000);
+      // 2.2 s after the first read: the busy market's entry is 1 s old, the idle one's has expired.
+      expect((await registry.byToken(busy))?.market.tokens).toContain(busy);
+      expect(queries).toBe(2);
+      await registry.byToken(idle);
+      expect(queries).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -30,12 +30,16 @@ const TTL_MS = 2_000;
 /**
  * Token id → tradable market, read from the catalog (a two-outcome market, active and not closed; any
  * other token has no book). Cached briefly, negative answers too, so hostile token ids cost one query.
- * Lookups that miss the cache in the same turn of the event loop are read together, in one query, and
- * a token already being read is not read twice: every order of a busy market used to cost a query of
- * its own each time its entry expired (~4 ms of PGlite's time apiece, most of it per statement).
+ *
+ * Reads are few and shared (with PGlite a query costs ~2-4 ms of the one thread, mostly per statement):
+ * lookups that miss the cache in the same turn of the event loop are read together in one query; a
+ * token being read is not read twice; the other token of each market comes along; and a query also
+ * reads again every entry in use that is past half its trust period, so the tokens of busy markets are
+ * read together about once per period instead of one or two at a time in nearly every batch of orders.
  */
 export class MarketRegistry {
-  private readonly cache = new Map<string, { at: number; value: TokenMarket | null }>();
+  /** Oldest first: an entry read again is moved to the end. */
+  private readonly cache = new Map<string, { at: number; value: TokenMarket | null; used: boolean }>();
   /** Tokens being read (queued or in the query under way), with the answer their callers wait for. */
   private readonly reading = new Map<string, Promise<TokenMarket | null>>();
   /** Tokens to read in the next query, with how to answer their callers. */
@@ -48,7 +52,10 @@ export class MarketRegistry {
 
   byToken(tokenId: string): Promise<TokenMarket | null> {
     const hit = this.cache.get(tokenId);
-    if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.value);
+    if (hit && Date.now() - hit.at < TTL_MS) {
+      hit.used = true;
+      return Promise.resolve(hit.value);
+    }
     const reading = this.reading.get(tokenId);
     if (reading) return reading;
     const answer = new Promise<TokenMarket | null>((resolve, reject) => {
@@ -59,12 +66,30 @@ export class MarketRegistry {
     return answer;
   }
 
+  /** Entries in use past half their trust period (expired ones are dropped on the way). */
+  private dueSoon(now: number): string[] {
+    const due: string[] = [];
+    for (const [tokenId, entry] of this.cache) {
+      const age = now - entry.at;
+      if (age < TTL_MS / 2) break;
+      if (age >= TTL_MS) this.cache.delete(tokenId);
+      else if (entry.used && !this.queued.has(tokenId) && !this.reading.has(tokenId)) due.push(tokenId);
+    }
+    return due;
+  }
+
+  private store(tokenId: string, at: number, value: TokenMarket | null): void {
+    this.cache.delete(tokenId);
+    this.cache.set(tokenId, { at, value, used: false });
+  }
+
   private async readQueued(): Promise<void> {
     const queued = this.queued;
     this.queued = new Map();
+    const refreshed = this.dueSoon(Date.now());
     let found: Map<string, TokenMarket>;
     try {
-      found = await this.read([...queued.keys()]);
+      found = await this.read([...queued.keys(), ...refreshed]);
     } catch (err) {
       for (const [tokenId, waiter] of queued) {
         this.reading.delete(tokenId);
@@ -74,15 +99,18 @@ export class MarketRegistry {
     }
     if (this.cache.size > 100_000) this.cache.clear();
     const at = Date.now();
+    for (const tokenId of refreshed) this.store(tokenId, at, found.get(tokenId) ?? null);
+    // The other tokens of the same markets: an order on one outcome is often followed by one on the other.
+    for (const [tokenId, value] of found) if (!queued.has(tokenId)) this.store(tokenId, at, value);
     for (const [tokenId, waiter] of queued) {
       const value = found.get(tokenId) ?? null;
-      this.cache.set(tokenId, { at, value });
+      this.store(tokenId, at, value);
       this.reading.delete(tokenId);
       waiter.resolve(value);
     }
   }
 
-  /** The tradable markets of these tokens (the others have none). */
+  /** The tradable markets of these tokens and of the other tokens of their markets (the rest have none). */
   private async read(tokenIds: string[]): Promise<Map<string, TokenMarket>> {
     const found = await rows<{
       token_id: string;
@@ -97,7 +125,9 @@ export class MarketRegistry {
       sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk, t.outcome,
                  (m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2) AS tradable
           FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
-          WHERE t.token_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(tokenIds)}::json)))`,
+          WHERE t.market_id IN (
+            SELECT asked.market_id FROM outcome_tokens asked
+            WHERE asked.token_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(tokenIds)}::json))))`,
     );
     const markets = new Map<string, TokenMarket>();
     for (const row of found) {
