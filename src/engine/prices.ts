@@ -31,3 +31,24 @@ export function matchKind(taker: { outcome: Outcome; side: Side }, maker: { outc
   if (taker.outcome === maker.outcome) return 'NORMAL';
   return taker.side === 'BUY' ? 'MINT' : 'MERGE';
 }
+
+/** The widest spread at which a market's displayed price is its midpoint (the reference's rule: 0.10). */
+export const MIDPOINT_SPREAD = 1_000;
+
+/** What a market's displayed price is made of, in outcome 0's terms (null: none). */
+export interface Quote {
+  bestBid: number | null;
+  bestAsk: number | null;
+  lastTrade: number | null;
+}
+
+/**
+ * The displayed price of outcome 0 (CONTRACT B12): the midpoint while the spread is at most 0.10, else
+ * the last trade's price; null when there is neither. The catalog stores it and the dashboard's live
+ * rows compute it from the same book, so both show the same figure.
+ */
+export function displayedPrice(q: Quote): number | null {
+  if (q.bestBid !== null && q.bestAsk !== null && q.bestAsk - q.bestBid <= MIDPOINT_SPREAD)
+    return (q.bestBid + q.bestAsk) / 2;
+  return q.lastTrade;
+}

@@ -4,7 +4,6 @@ import { generateCatalog } from '../../catalog-tools/generate';
 import { upsertEvents } from '../catalog/load';
 import { rows } from '../db/open';
 import { buildTestApp, type TestApp } from '../test/app';
-import { displayedPrice } from './catalog-follower';
 import { Trader } from './test/trader';
 
 /** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
@@ -41,14 +40,6 @@ async function eventually(check: () => Promise<void>, ms = 4_000): Promise<void>
   }
 }
 
-describe('the displayed price', () => {
-  it('is the midpoint while the spread is at most 0.10, else the last trade', () => {
-    expect(displayedPrice({ bestBid: 4000, bestAsk: 4500, lastTrade: 3000 })).toBe(4250);
-    expect(displayedPrice({ bestBid: 4000, bestAsk: 5000, lastTrade: 3000 })).toBe(4500);
-    expect(displayedPrice({ bestBid: 4000, bestAsk: 5100, lastTrade: 3000 })).toBe(3000);
-    expect(displayedPrice({ bestBid: 4000, bestAsk: null, lastTrade: null })).toBeNull();
-  });
-});
 
 describe('the catalog follows the book', () => {
   it('shows quotes and the midpoint, then the last trade, volumes and a history point', async () => {

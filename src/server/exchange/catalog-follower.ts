@@ -3,31 +3,12 @@ import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
 import { appendPrice } from '../history/store';
 import type { BookReader } from './market-data/book-reader';
+import { displayedPrice, type Quote } from '../../engine/prices';
 import { BASE_PER_UNIT, PRICE_ONE, priceText } from './units';
 import type { Committed } from './writer';
 
 /** How often the catalog catches up with the books: its prices lag them by at most about this. */
 export const FOLLOW_EVERY_MS = 500;
-/** The widest spread at which a market's displayed price is its midpoint (the reference's rule). */
-const MIDPOINT_SPREAD = 1_000;
-
-/** What the catalog shows of a market's book, in outcome 0's terms (1/10,000). */
-export interface Quote {
-  bestBid: number | null;
-  bestAsk: number | null;
-  lastTrade: number | null;
-}
-
-/**
- * The displayed price of outcome 0: the midpoint while the spread is at most 0.10, else the last
- * trade's price (the reference's rule); null when there is neither (the catalog keeps its price).
- */
-export function displayedPrice(q: Quote): number | null {
-  if (q.bestBid !== null && q.bestAsk !== null && q.bestAsk - q.bestBid <= MIDPOINT_SPREAD)
-    return (q.bestBid + q.bestAsk) / 2;
-  return q.lastTrade;
-}
-
 /**
  * Keeps the catalog in step with the order book: every FOLLOW_EVERY_MS, each market that traded or
  * whose book changed gets its best bid and ask, last trade, displayed price (outcomePrices) and volume

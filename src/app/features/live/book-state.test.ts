@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { applyMessage, displayedPriceOf, emptyBook, TAPE_LENGTH, viewOf } from './book-state';
+import { readMarketFrame } from './wire';
+
+const YES = '111';
+const feed = (...frames: unknown[]) =>
+  frames.flatMap((f) => readMarketFrame(JSON.stringify(f), 1_000)).reduce(applyMessage, emptyBook(YES));
+
+const snapshot = {
+  event_type: 'book',
+  market: '0xabc',
+  asset_id: YES,
+  bids: [
+    { price: '0.48', size: '100' },
+    { price: '0.5', size: '20' },
+  ],
+  asks: [
+    { price: '0.55', size: '10' },
+    { price: '0.53', size: '30' },
+  ],
+  tick_size: '0.01',
+  min_order_size: '5',
+  last_trade_price: '0.51',
+  timestamp: '1700000000000',
+};
+
+describe('the live book', () => {
+  it('takes a snapshot and answers the best levels first, with running totals', () => {
+    const view = viewOf(feed(snapshot), 0);
+    expect(view.bids).toEqual([
+      { price: 5000, size: 20, cumulative: 20 },
+      { price: 4800, size: 100, cumulative: 120 },
+    ]);
+    expect(view.asks.map((l) => l.price)).toEqual([5300, 5500]);
+    expect([view.bestBid, view.bestAsk, view.spread, view.lastTrade]).toEqual([5000, 5300, 300, 5100]);
+  });
+
+  it('mirrors the book for the other outcome: bids become asks at 1 − p', () => {
+    const no = viewOf(feed(snapshot), 1);
+    expect(no.bids.map((l) => [l.price, l.size])).toEqual([
+      [4700, 30],
+      [4500, 10],
+    ]);
+    expect(no.asks.map((l) => [l.price, l.size])).toEqual([
+      [5000, 20],
+      [5200, 100],
+    ]);
+    expect(no.lastTrade).toBe(4900);
+  });
+
+  it('applies level changes: a new size replaces the level, size 0 removes it, other assets are ignored', () => {
+    const book = feed(snapshot, {
+      event_type: 'price_change',
+      market: '0xabc',
+      price_changes: [
+        { asset_id: YES, price: '0.5', size: '0', side: 'BUY', best_bid: '0.48', best_ask: '0.53' },
+        { asset_id: YES, price: '0.54', size: '7', side: 'SELL', best_bid: '0.48', best_ask: '0.53' },
+        { asset_id: '222', price: '0.5', size: '999', side: 'SELL', best_bid: '0.4', best_ask: '0.5' },
+      ],
+      timestamp: '1700000000500',
+    });
+    const view = viewOf(book, 0);
+    expect(view.bids.map((l) => l.price)).toEqual([4800]);
+    expect(view.asks.map((l) => [l.price, l.size])).toEqual([
+      [5300, 30],
+      [5400, 7],
+      [5500, 10],
+    ]);
+  });
+
+  it('prints trades newest first, once each, at most TAPE_LENGTH, and mirrored sides for the other outcome', () => {
+    const trades = Array.from({ length: TAPE_LENGTH + 3 }, (_, i) => ({
+      event_type: 'last_trade_price',
+      market: '0xabc',
+      asset_id: YES,
+      price: '0.52',
+      size: String(i + 1),
+      side: 'BUY',
+      fee_rate_bps: '0',
+      timestamp: String(1700000001000 + i),
+      transaction_hash: `0x${i}`,
+    }));
+    const book = feed(snapshot, ...trades, trades.at(-1));
+    expect(book.tape).toHaveLength(TAPE_LENGTH);
+    expect(book.tape[0]).toMatchObject({ id: `0x${TAPE_LENGTH + 2}`, size: TAPE_LENGTH + 3, side: 'BUY' });
+    expect(viewOf(book, 1).tape[0]).toMatchObject({ price: 4800, side: 'SELL' });
+  });
+
+  it('shows the midpoint while the spread is at most 0.10, else the last trade', () => {
+    expect(displayedPriceOf(feed(snapshot))).toBe(5150);
+    const wide = feed({ ...snapshot, asks: [{ price: '0.7', size: '5' }] });
+    expect(displayedPriceOf(wide)).toBe(5100);
+  });
+
+  it('drops what it cannot read instead of throwing', () => {
+    expect(readMarketFrame('not json')).toEqual([]);
+    expect(readMarketFrame(JSON.stringify({ event_type: 'book' }))).toEqual([]);
+    expect(readMarketFrame(JSON.stringify([{ event_type: 'nope' }, null, 3]))).toEqual([]);
+    const [book] = readMarketFrame(
+      JSON.stringify({ ...snapshot, bids: [{ price: '2', size: '1' }, { price: '0.4', size: '-1' }] }),
+    );
+    expect(book).toMatchObject({ type: 'book', bids: [] });
+  });
+});
