@@ -40,7 +40,6 @@ async function eventually(check: () => Promise<void>, ms = 4_000): Promise<void>
   }
 }
 
-
 describe('the catalog follows the book', () => {
   it('shows quotes and the midpoint, then the last trade, volumes and a history point', async () => {
     const [yes, no] = market.tokens as [string, string];

@@ -97,7 +97,13 @@ describe('the live book', () => {
     expect(readMarketFrame(JSON.stringify({ event_type: 'book' }))).toEqual([]);
     expect(readMarketFrame(JSON.stringify([{ event_type: 'nope' }, null, 3]))).toEqual([]);
     const [book] = readMarketFrame(
-      JSON.stringify({ ...snapshot, bids: [{ price: '2', size: '1' }, { price: '0.4', size: '-1' }] }),
+      JSON.stringify({
+        ...snapshot,
+        bids: [
+          { price: '2', size: '1' },
+          { price: '0.4', size: '-1' },
+        ],
+      }),
     );
     expect(book).toMatchObject({ type: 'book', bids: [] });
   });
