@@ -7,6 +7,7 @@ import { EventDetailsSkeleton } from '../features/catalog/components/event-detai
 import { chartLines } from '../features/history/chart-lines';
 import { PriceHistorySection } from '../features/history/components/price-history-section';
 import { PriceHistorySkeleton } from '../features/history/components/price-history-skeleton';
+import { BookSection } from '../features/trading/components/book-section';
 import { loadRecordPage, pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/e/$slug')({
@@ -28,6 +29,7 @@ function EventPage() {
     <EventDetails
       event={event}
       chart={<PriceHistorySection slug={slug} lines={chartLines(event)} range={range} />}
+      book={<BookSection event={event} />}
     />
   );
 }

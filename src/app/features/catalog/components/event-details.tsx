@@ -81,10 +81,10 @@ function Markets({ event }: { event: Event }) {
 }
 
 /**
- * The event page: header, key figures, the price chart (a slot: the chart is its own feature, in
- * its own lazy chunk), markets, description, and other events of its series.
+ * The event page: header, key figures, the price chart and the live book (slots: each is its own
+ * feature, loaded apart), markets, description, and other events of its series.
  */
-export function EventDetails({ event, chart }: { event: Event; chart?: ReactNode }) {
+export function EventDetails({ event, chart, book }: { event: Event; chart?: ReactNode; book?: ReactNode }) {
   const { tags, series } = event;
   return (
     <article className="space-y-6" aria-labelledby="event-title">
@@ -123,6 +123,7 @@ export function EventDetails({ event, chart }: { event: Event; chart?: ReactNode
         <When label="Ends" pastLabel="Ended" iso={event.endDate} />
       </dl>
       {chart}
+      {book}
       <Markets event={event} />
       <EventDescription text={event.description} />
       {series[0] && <MoreInSeries series={series[0]} exclude={event.id} />}

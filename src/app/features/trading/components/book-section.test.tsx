@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyMessage, emptyBook, type LiveBook } from '../../../lib/live/book-state';
+import { readMarketFrame } from '../../../lib/live/wire';
+import { makeEvent, makeMarket, renderInApp } from '../../../test/render';
+import { BookSection } from './book-section';
+
+// The live store stands in for the socket: each test sets the books the channel would have sent.
+const books = new Map<string, LiveBook>();
+const watched: string[] = [];
+const listeners = new Set<() => void>();
+const setBook = (asset: string, book: LiveBook) => {
+  books.set(asset, book);
+  for (const l of listeners) l();
+};
+vi.mock('../../../lib/live/use-live', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  };
+  return {
+    useLiveBook: (asset: string | null) => {
+      if (asset) watched.push(asset);
+      return useSyncExternalStore(subscribe, () => (asset ? (books.get(asset) ?? null) : null));
+    },
+    useLiveStatus: () => 'open',
+  };
+});
+
+const feed = (asset: string, ...messages: object[]) =>
+  messages
+    .flatMap((m) => readMarketFrame(JSON.stringify({ market: '0x1', asset_id: asset, ...m })))
+    .reduce(applyMessage, emptyBook(asset));
+
+const rain = makeEvent();
+const twoMarkets = makeEvent({
+  markets: [
+    makeMarket({
+      id: '20',
+      question: 'Rain in Paris?',
+      conditionId: '0x20',
+      outcomes: '["Yes","No"]',
+      outcomePrices: '["0.2","0.8"]',
+      clobTokenIds: ['201', '202'],
+    }),
+    makeMarket({
+      id: '30',
+      question: 'Rain in Rome?',
+      conditionId: '0x30',
+      outcomes: '["Yes","No"]',
+      outcomePrices: '["0.7","0.3"]',
+      clobTokenIds: ['301', '302'],
+    }),
+  ],
+});
+
+beforeEach(() => {
+  books.clear();
+  watched.length = 0;
+});
+
+describe('the live book on the event page', () => {
+  it('shows asks above and bids below with the spread and last trade between', async () => {
+    books.set(
+      '111',
+      feed('111', {
+        event_type: 'book',
+        bids: [{ price: '0.6', size: '10' }],
+        asks: [
+          { price: '0.64', size: '5' },
+          { price: '0.7', size: '2.5' },
+        ],
+        last_trade_price: '0.61',
+      }),
+    );
+    renderInApp(<BookSection event={rain} />);
+    const table = await screen.findByRole('table', { name: /order book for yes/i });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows).toEqual([
+      'PriceSharesTotal',
+      'Ask 70¢2.5$1.75',
+      'Ask 64¢5$3.20',
+      'Spread 4¢·Last 61¢',
+      'Bid 60¢10$6.00',
+    ]);
+  });
+
+  it('shows the other outcome as the mirror of the same book, without another subscription', async () => {
+    books.set(
+      '111',
+      feed('111', {
+        event_type: 'book',
+        bids: [{ price: '0.6', size: '10' }],
+        asks: [{ price: '0.64', size: '5' }],
+      }),
+    );
+    renderInApp(<BookSection event={rain} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'No' }));
+    expect(screen.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
+    const table = screen.getByRole('table', { name: /order book for no/i });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PriceSharesTotal', 'Ask 40¢10$4.00', 'Spread 4¢·Last —', 'Bid 36¢5$1.80']);
+    expect(new Set(watched)).toEqual(new Set(['111']));
+  });
+
+  it('picks the most likely market first and switches books with the market picker', async () => {
+    renderInApp(<BookSection event={twoMarkets} />);
+    const picker = await screen.findByRole('combobox', { name: 'Market' });
+    expect(picker).toHaveValue('30');
+    fireEvent.change(picker, { target: { value: '20' } });
+    expect(watched.at(-1)).toBe('201');
+  });
+
+  it('says so when a side or the tape is empty, and waits with placeholders before the snapshot', async () => {
+    const { unmount } = renderInApp(<BookSection event={rain} />);
+    await screen.findByRole('heading', { name: 'Order book' });
+    expect(screen.queryByRole('table')).toBeNull();
+    unmount();
+    books.set('111', feed('111', { event_type: 'book', bids: [], asks: [] }));
+    renderInApp(<BookSection event={rain} />);
+    expect(await screen.findByText('No asks yet')).toBeInTheDocument();
+    expect(screen.getByText('No bids yet')).toBeInTheDocument();
+    expect(screen.getByText(/No trades since you opened this page/)).toBeInTheDocument();
+  });
+
+  it('prints trades newest first and announces new ones only when asked', async () => {
+    const trade = (n: number) => ({
+      event_type: 'last_trade_price',
+      price: '0.62',
+      size: String(n),
+      side: 'BUY',
+      fee_rate_bps: '0',
+      timestamp: String(Date.now()),
+      transaction_hash: `0x${n}`,
+    });
+    const base = feed('111', { event_type: 'book', bids: [], asks: [] }, trade(1));
+    books.set('111', base);
+    renderInApp(<BookSection event={rain} />);
+    const tape = () => screen.getByRole('table', { name: /last trades/i });
+    await screen.findByRole('table', { name: /last trades/i });
+    expect(within(tape()).getAllByRole('row')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Announce trades' }));
+    act(() => setBook('111', feed('111', { event_type: 'book', bids: [], asks: [] }, trade(1), trade(7))));
+    expect(within(tape()).getAllByRole('row')[1]).toHaveTextContent('62¢7Buy');
+    expect(await screen.findByText('Bought 7 Yes at 62¢')).toBeInTheDocument();
+    // Switched off, the region empties and stays quiet.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Announce trades' }));
+    expect(screen.queryByText('Bought 7 Yes at 62¢')).toBeNull();
+  });
+
+  it('has no book for an event whose markets cannot trade', async () => {
+    const closed = makeEvent({ markets: [{ ...rain.markets[0]!, closed: true }] });
+    const { container } = renderInApp(<BookSection event={closed} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.textContent).toBe('');
+  });
+});

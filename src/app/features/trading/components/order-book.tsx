@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Flash } from '../../../components/flash';
+import { formatCents, formatDollars, formatShares } from '../../../lib/format';
+import type { BookView, Level } from '../../../lib/live/book-state';
+import { PRICE_UNITS } from '../../../lib/live/wire';
+
+/** Levels a side shows until "Show more" (UI brief). */
+export const LEVELS_SHOWN = 8;
+const LEVELS_MORE = 30;
+
+function Row({ level, side, deepest }: { level: Level; side: 'ask' | 'bid'; deepest: number }) {
+  // The bar is drawn from the first cell, a third of the fixed-layout row: 300% of it spans the row.
+  const width = deepest > 0 ? `${Math.max(2, (level.cumulative / deepest) * 100) * 3}%` : '0%';
+  return (
+    <tr className="relative h-7 text-sm tabular-nums">
+      <th
+        scope="row"
+        className={`relative px-2 text-left font-medium ${side === 'ask' ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
+      >
+        {/* The depth bar sits behind the row: the side's running total against the deepest side. */}
+        <span
+          aria-hidden="true"
+          className={`absolute inset-y-0.5 left-0 -z-10 rounded-sm ${side === 'ask' ? 'bg-red-500/15' : 'bg-green-500/15'}`}
+          style={{ width }}
+        />
+        <span className="sr-only">{side === 'ask' ? 'Ask ' : 'Bid '}</span>
+        {formatCents(level.price)}
+      </th>
+      <td className="px-2 text-right">
+        <Flash value={level.size}>{formatShares(level.size)}</Flash>
+      </td>
+      <td className="px-2 text-right text-neutral-600 dark:text-neutral-400">
+        {formatDollars((level.price / PRICE_UNITS) * level.size)}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * One outcome's book: asks above (best nearest the middle), the spread and last trade between, bids
+ * below; each level with price, shares and its value, and a depth bar of the running total.
+ */
+export function OrderBook({ view, outcome }: { view: BookView; outcome: string }) {
+  const [more, setMore] = useState(false);
+  const shown = more ? LEVELS_MORE : LEVELS_SHOWN;
+  const asks = view.asks.slice(0, shown);
+  const bids = view.bids.slice(0, shown);
+  const deepest = Math.max(asks.at(-1)?.cumulative ?? 0, bids.at(-1)?.cumulative ?? 0);
+  const hidden = view.asks.length > LEVELS_SHOWN || view.bids.length > LEVELS_SHOWN;
+  return (
+    <div>
+      <table className="isolate w-full table-fixed border-collapse">
+        <caption className="sr-only">
+          Order book for {outcome}: asks from the highest shown to the best, then bids from the best down
+        </caption>
+        <thead>
+          <tr className="text-xs text-neutral-600 dark:text-neutral-400">
+            <th scope="col" className="px-2 pb-1 text-left font-medium">
+              Price
+            </th>
+            <th scope="col" className="px-2 pb-1 text-right font-medium">
+              Shares
+            </th>
+            <th scope="col" className="px-2 pb-1 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {asks.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="px-2 py-1 text-sm text-neutral-600 dark:text-neutral-400">
+                No asks yet
+              </td>
+            </tr>
+          ) : (
+            [...asks].reverse().map((l) => <Row key={l.price} level={l} side="ask" deepest={deepest} />)
+          )}
+          <tr className="border-y border-neutral-200 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+            <td colSpan={3} className="px-2 py-1.5">
+              <span className="tabular-nums">
+                Spread {view.spread === null ? '—' : formatCents(view.spread)}
+              </span>
+              <span className="mx-2" aria-hidden="true">
+                ·
+              </span>
+              <span className="tabular-nums">
+                Last{' '}
+                <Flash value={view.lastTrade}>
+                  {view.lastTrade === null ? '—' : formatCents(view.lastTrade)}
+                </Flash>
+              </span>
+            </td>
+          </tr>
+          {bids.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="px-2 py-1 text-sm text-neutral-600 dark:text-neutral-400">
+                No bids yet
+              </td>
+            </tr>
+          ) : (
+            bids.map((l) => <Row key={l.price} level={l} side="bid" deepest={deepest} />)
+          )}
+        </tbody>
+      </table>
+      {hidden && (
+        <button
+          type="button"
+          aria-expanded={more}
+          onClick={() => setMore((v) => !v)}
+          className="mt-1 rounded px-2 py-1 text-sm font-medium text-accent-700 hover:underline dark:text-accent-300"
+        >
+          {more ? 'Show fewer levels' : 'Show more levels'}
+        </button>
+      )}
+    </div>
+  );
+}

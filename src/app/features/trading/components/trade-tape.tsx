@@ -1,0 +1,53 @@
+import { formatCents, formatRelative, formatShares } from '../../../lib/format';
+import type { Trade } from '../../../lib/live/book-state';
+import { useNow } from '../../../lib/use-now';
+
+/** The last trades, newest on top: price, shares, the taker's side in words, and when. */
+export function TradeTape({ trades }: { trades: readonly Trade[] }) {
+  const now = useNow();
+  if (trades.length === 0)
+    return (
+      <p className="px-2 py-3 text-sm text-neutral-600 dark:text-neutral-400">
+        No trades since you opened this page. New trades print here as they happen.
+      </p>
+    );
+  return (
+    <table className="w-full table-fixed text-sm tabular-nums">
+      <caption className="sr-only">Last trades, newest first</caption>
+      <thead>
+        <tr className="text-xs text-neutral-600 dark:text-neutral-400">
+          <th scope="col" className="px-2 pb-1 text-left font-medium">
+            Price
+          </th>
+          <th scope="col" className="px-2 pb-1 text-right font-medium">
+            Shares
+          </th>
+          <th scope="col" className="px-2 pb-1 text-right font-medium">
+            Side
+          </th>
+          <th scope="col" className="px-2 pb-1 text-right font-medium">
+            Time
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {trades.map((t) => (
+          <tr key={t.id} className="h-7">
+            <td className="px-2">{formatCents(t.price)}</td>
+            <td className="px-2 text-right">{formatShares(t.size)}</td>
+            <td
+              className={`px-2 text-right ${t.side === 'BUY' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+            >
+              {t.side === 'BUY' ? 'Buy' : 'Sell'}
+            </td>
+            <td className="px-2 text-right text-neutral-600 dark:text-neutral-400">
+              <time dateTime={new Date(t.at).toISOString()}>
+                {formatRelative(new Date(t.at).toISOString(), Math.max(now, t.at))}
+              </time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

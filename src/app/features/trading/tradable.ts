@@ -1,0 +1,28 @@
+import type { Event } from '../../../contract/catalog';
+import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
+
+/** A market the exchange has a book for (CONTRACT B12: two outcomes with tokens, active, not closed). */
+export interface TradableMarket {
+  id: string;
+  question: string;
+  outcomes: [DecodedOutcome & { tokenId: string }, DecodedOutcome & { tokenId: string }];
+  /** The token whose book is subscribed: outcome 0's (outcome 1's book is its mirror). */
+  bookToken: string;
+}
+
+/** The event's tradable markets, the most likely first (by outcome 0's price). */
+export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): TradableMarket[] {
+  const out: TradableMarket[] = [];
+  for (const market of event.markets) {
+    if (!market.active || market.closed) continue;
+    const [first, second, ...rest] = decodeMarket(market).outcomes;
+    if (!first?.tokenId || !second?.tokenId || rest.length > 0) continue;
+    out.push({
+      id: market.id,
+      question: market.question.trim() || event.title,
+      outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
+      bookToken: first.tokenId,
+    });
+  }
+  return out.sort((a, b) => (b.outcomes[0].price ?? -1) - (a.outcomes[0].price ?? -1));
+}

@@ -1,0 +1,64 @@
+import { config } from '../config';
+import { applyMessage, emptyBook, type LiveBook } from './book-state';
+import { LiveSocket, type SocketLike } from './live-socket';
+
+/**
+ * The tab's live state: one socket, and the book of each watched asset. Loaded on demand by the hooks
+ * (use-live.ts) after hydration, so the socket code is a chunk of its own, never in a first load.
+ */
+
+/** `ws(s)://…/clob/ws/market` from the dashboard's CLOB base (relative to this origin by default). */
+export function marketChannelUrl(clobUrl: string, location: { href: string }): string {
+  const url = new URL(`${clobUrl}/ws/market`, location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+export class LiveStore {
+  private readonly books = new Map<string, LiveBook>();
+  private readonly watchers = new Map<string, Set<() => void>>();
+
+  constructor(readonly socket: LiveSocket) {}
+
+  book(assetId: string): LiveBook | null {
+    return this.books.get(assetId) ?? null;
+  }
+
+  /** Keeps `assetId`'s book current while watched; the book is dropped with its last watcher. */
+  watch(assetId: string, onChange: () => void): () => void {
+    let set = this.watchers.get(assetId);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(assetId, set);
+    }
+    set.add(onChange);
+    const stop = this.socket.subscribe(assetId, (message) => {
+      const before = this.books.get(assetId);
+      // Level changes before the first snapshot describe a book this tab does not have yet.
+      if (!before && message.type !== 'book') return;
+      const after = applyMessage(before ?? emptyBook(assetId), message);
+      if (after === before) return;
+      this.books.set(assetId, after);
+      for (const w of this.watchers.get(assetId) ?? []) w();
+    });
+    return () => {
+      stop();
+      set.delete(onChange);
+      if (set.size === 0) {
+        this.watchers.delete(assetId);
+        this.books.delete(assetId);
+      }
+    };
+  }
+}
+
+/** The tab's store, made on first use. */
+export const liveStore: LiveStore = new LiveStore(
+  new LiveSocket(
+    marketChannelUrl(config.clobUrl, window.location),
+    (url) => new WebSocket(url) as unknown as SocketLike,
+  ),
+);
+
+// Reconnect at once when the browser comes back online, rather than waiting out the backoff.
+window.addEventListener('online', () => liveStore.socket.retryNow());
