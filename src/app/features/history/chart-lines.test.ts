@@ -3,7 +3,7 @@ import fed from '../../../../fixtures/gamma/events-thabris-fed-september-negrisk
 import { asEvent, makeEvent, makeMarket } from '../../test/render';
 import { formatChange } from '../../lib/format';
 import { chartLines } from './chart-lines';
-import { alignHistories, changePoints, describeLine } from './line-summary';
+import { alignHistories, changePoints, describeLine, withLiveTail } from './line-summary';
 
 const market = (outcomes: string[], prices: string[], tokens: string[], question = 'Q?') =>
   makeMarket({
@@ -18,7 +18,31 @@ const market = (outcomes: string[], prices: string[], tokens: string[], question
 describe('chartLines', () => {
   it('draws a Yes/No market as its Yes line', () => {
     const lines = chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['0.3', '0.7'], ['y', 'n'])] }));
-    expect(lines).toEqual([{ tokenId: 'y', label: 'Yes', price: 0.3 }]);
+    expect(lines).toEqual([
+      { tokenId: 'y', label: 'Yes', price: 0.3, live: { bookToken: 'y', mirrored: false } },
+    ]);
+  });
+
+  it('follows the book of a tradable market only, the second outcome as the mirror of the first', () => {
+    const binary = market(['Up', 'Down'], ['0.3', '0.7'], ['u', 'd']);
+    expect(chartLines(makeEvent({ markets: [binary] })).map((l) => [l.label, l.live])).toEqual([
+      ['Down', { bookToken: 'u', mirrored: true }],
+      ['Up', { bookToken: 'u', mirrored: false }],
+    ]);
+    const closed = chartLines(makeEvent({ markets: [{ ...binary, closed: true }] }));
+    expect(closed.every((l) => l.live === undefined)).toBe(true);
+  });
+
+  it('puts the live price at the end of each line that has one', () => {
+    const histories = [[{ t: 100, p: 0.5 }], [{ t: 100, p: 0.2 }], [{ t: 300, p: 0.1 }]];
+    expect(withLiveTail(histories, [0.55, null, 0.3], 200)).toEqual([
+      [
+        { t: 100, p: 0.5 },
+        { t: 200, p: 0.55 },
+      ],
+      [{ t: 100, p: 0.2 }],
+      [{ t: 300, p: 0.1 }],
+    ]);
   });
 
   it('draws a single market’s outcomes by price, four at most', () => {

@@ -5,6 +5,22 @@ import type { ChartLine } from './chart-lines';
 
 /** What the chart derives from the histories (loaded with the chart, not with the page). */
 
+/**
+ * The histories with the live price as their newest point (at `now`, seconds), so the chart's right end
+ * moves with the book; a line without a live price, or already newer than `now`, is left as it is.
+ */
+export function withLiveTail(
+  histories: readonly PricePoint[][],
+  live: readonly (number | null)[],
+  now: number,
+): PricePoint[][] {
+  return histories.map((h, i) => {
+    const p = live[i];
+    if (p === null || p === undefined || (h.length > 0 && h.at(-1)!.t >= now)) return h as PricePoint[];
+    return [...h, { t: now, p }];
+  });
+}
+
 /** Several histories on one time axis (the plot's shape): the union of their times, null where a line has no point. */
 export function alignHistories(histories: readonly PricePoint[][]): { x: number[]; ys: (number | null)[][] } {
   const times = [...new Set(histories.flatMap((h) => h.map((p) => p.t)))].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import type { LiveBook } from './book-state';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { displayedPriceOf, type LiveBook } from './book-state';
 import type { LiveStatus } from './live-socket';
 import type { LiveStore } from './store';
 
@@ -57,4 +57,45 @@ export function useLiveStatus(): LiveStatus {
     () => store?.socket.getStatus() ?? 'idle',
     () => 'idle',
   );
+}
+
+const NO_PRICES: ReadonlyMap<string, number> = new Map();
+
+/**
+ * The displayed price (outcome 0, units of 1/10,000) of each asset with a live book, while `enabled`
+ * (a list row on screen): the same figure the catalog will store, a moment earlier.
+ */
+export function useLivePrices(assetIds: readonly string[], enabled: boolean): ReadonlyMap<string, number> {
+  const key = enabled ? assetIds.join(',') : '';
+  const last = useRef<{ signature: string; prices: ReadonlyMap<string, number> }>({
+    signature: '',
+    prices: NO_PRICES,
+  });
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const ids = key ? key.split(',') : [];
+      if (ids.length === 0) return () => {};
+      return whenLoaded((s) => {
+        const stops = ids.map((id) => s.watch(id, onChange));
+        return () => {
+          for (const stop of stops) stop();
+        };
+      }, onChange);
+    },
+    [key],
+  );
+  const read = () => {
+    if (!key || !store) return NO_PRICES;
+    const prices = new Map<string, number>();
+    for (const id of key.split(',')) {
+      const book = store.book(id);
+      const price = book ? displayedPriceOf(book) : null;
+      if (price !== null) prices.set(id, price);
+    }
+    // The store needs the same object while nothing changed.
+    const signature = [...prices].join(';');
+    if (signature !== last.current.signature) last.current = { signature, prices };
+    return last.current.prices;
+  };
+  return useSyncExternalStore(subscribe, read, () => NO_PRICES);
 }

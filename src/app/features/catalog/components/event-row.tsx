@@ -6,6 +6,11 @@ import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
+import { Flash } from '../../../components/flash';
+import { useLivePrices } from '../../../lib/live/use-live';
+import { useVisible } from '../../../lib/use-visible';
+import { liveTokens, withLivePrices } from '../live-prices';
+import { useMemo, useRef } from 'react';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
@@ -33,7 +38,13 @@ function Figure({
 }
 
 /** One event in a list: the whole row opens the event; tag chips are their own links above it. */
-export function EventRow({ event }: { event: Event }) {
+export function EventRow({ event: listed }: { event: Event }) {
+  // On screen, the row follows its markets' live books (after hydration; see lib/live/use-live).
+  const row = useRef<HTMLLIElement>(null);
+  const visible = useVisible(row);
+  const tokens = useMemo(() => liveTokens(listed), [listed]);
+  const prices = useLivePrices(tokens, visible);
+  const event = useMemo(() => withLivePrices(listed, prices), [listed, prices]);
   const ranked = rankMarkets(event.markets);
   const multi = isMultiMarket(event);
   const top = ranked[0]?.headline ?? null;
@@ -41,7 +52,10 @@ export function EventRow({ event }: { event: Event }) {
   const tags = event.tags.slice(0, MAX_TAGS);
 
   return (
-    <li className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900">
+    <li
+      ref={row}
+      className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900"
+    >
       <EventImage src={event.image} size={40} className="row-span-2 sm:row-span-1" />
       <div className="min-w-0">
         <h2 className="text-[15px] leading-snug font-medium">
@@ -85,7 +99,7 @@ export function EventRow({ event }: { event: Event }) {
       </div>
       <div className="text-right sm:order-none">
         <div className="text-xl leading-none font-semibold tabular-nums">
-          {formatPercent(leading?.price ?? null)}
+          <Flash value={leading?.price ?? null}>{formatPercent(leading?.price ?? null)}</Flash>
         </div>
         <div className="mt-0.5 flex max-w-28 justify-end gap-1 text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
           <span className="min-w-0 truncate">{leading ? leading.label : 'no price'}</span>

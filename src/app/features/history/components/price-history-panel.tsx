@@ -6,7 +6,9 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatChange, formatExact, formatPercent } from '../../../lib/format';
 import { priceHistoriesQueryOptions } from '../api/price-history';
 import type { ChartLine } from '../chart-lines';
-import { alignHistories, changePoints, describeLine } from '../line-summary';
+import { alignHistories, changePoints, describeLine, withLiveTail } from '../line-summary';
+import { useLivePrices } from '../../../lib/live/use-live';
+import { PRICE_UNITS } from '../../../lib/live/wire';
 import { LINE_COLOURS } from '../line-colours';
 import { ChartFrame, chartHeading, PLOT_HEIGHT } from './chart-frame';
 import PricePlot from './price-plot';
@@ -37,7 +39,23 @@ export default function PriceHistoryPanel({
 }) {
   const tokens = useMemo(() => lines.map((l) => l.tokenId), [lines]);
   const query = useQuery({ ...priceHistoriesQueryOptions(tokens, range), placeholderData: keepPreviousData });
-  const histories = query.data;
+  // The live tail: each tradable line's price from its book, as the newest point and in the legend.
+  const bookTokens = useMemo(() => lines.flatMap((l) => (l.live ? [l.live.bookToken] : [])), [lines]);
+  const livePrices = useLivePrices(bookTokens, true);
+  const liveValues = useMemo(
+    () =>
+      lines.map((l) => {
+        const units = l.live ? livePrices.get(l.live.bookToken) : undefined;
+        if (units === undefined) return null;
+        const p = units / PRICE_UNITS;
+        return l.live!.mirrored ? 1 - p : p;
+      }),
+    [lines, livePrices],
+  );
+  const histories = useMemo(
+    () => (query.data ? withLiveTail(query.data, liveValues, Math.floor(Date.now() / 1000)) : undefined),
+    [query.data, liveValues],
+  );
   const failed = query.isError && histories === undefined;
   const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -118,7 +136,7 @@ export default function PriceHistoryPanel({
                   {line.label}
                 </span>
                 <span aria-hidden="true" className="font-semibold tabular-nums">
-                  {formatPercent(line.price)}
+                  {formatPercent(liveValues[i] ?? line.price)}
                 </span>
                 <span
                   aria-hidden="true"
@@ -132,7 +150,9 @@ export default function PriceHistoryPanel({
                 >
                   {change === null ? '—' : formatChange(change)}
                 </span>
-                <span className="sr-only">{describeLine(line, history, range)}</span>
+                <span className="sr-only">
+                  {describeLine({ ...line, price: liveValues[i] ?? line.price }, history, range)}
+                </span>
               </li>
             );
           })}
