@@ -10,6 +10,13 @@ import { precompress } from './src/server/web/vite-precompress.ts';
 const CATALOG_CODE =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!keys\.lazy)|vite\/preload-helper/;
 
+/**
+ * What the catalog pages load only once hydrated (the live connection, the rows' live variant), kept out
+ * of their first load; the trading feature's panels are lazy chunks of their own.
+ */
+const AFTER_HYDRATION =
+  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-event-row))/;
+
 /** The dashboard's server build: the first view rendered by the server (src/app/entry-server.tsx). */
 export const SERVER_ENTRY = 'src/app/entry-server.tsx';
 /** Where it goes, inside the dashboard's own output folder (so `--outDir` moves both). */
@@ -80,7 +87,7 @@ export default defineConfig({
               // which each page needed nine, and separately compressed files are bigger than one.
               // The Keys page (its wallet libraries) stays in its own lazy chunk.
               name: 'app',
-              test: CATALOG_CODE,
+              test: (id: string) => CATALOG_CODE.test(id) && !AFTER_HYDRATION.test(id),
             },
           ],
         },

@@ -1,6 +1,6 @@
 import type { Event, Market } from '../../../contract/catalog';
 import { decodeMarket } from '../../lib/decode-market';
-import { PRICE_UNITS } from '../../lib/live/wire';
+import { FULL_SET_PRICE as PRICE_UNITS } from '../../../engine/prices';
 import { rankMarkets } from './event-summary';
 
 /** A list row follows at most this many of its event's markets live (it shows three). */

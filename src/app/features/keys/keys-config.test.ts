@@ -20,3 +20,22 @@ describe('keysConfig.chainId', () => {
     expect((await freshKeysConfig()).chainId).toBe(80002);
   });
 });
+
+describe('keysConfig.l1DomainName', () => {
+  it('signs L1 with the domain name of VITE_L1_DOMAIN_NAME, which the server then verifies', async () => {
+    vi.stubEnv('VITE_L1_DOMAIN_NAME', '');
+    expect((await freshKeysConfig()).l1DomainName).toBe('ClobAuthDomain');
+    vi.stubEnv('VITE_L1_DOMAIN_NAME', ' Marketdesk ');
+    const { l1DomainName } = await freshKeysConfig();
+    expect(l1DomainName).toBe('Marketdesk');
+    const { buildClobAuthTypedData } = await import('../../../contract/auth');
+    const typed = buildClobAuthTypedData({
+      address: '0x0000000000000000000000000000000000000001',
+      timestamp: '1',
+      nonce: 1,
+      chainId: 80002,
+      domainName: l1DomainName,
+    });
+    expect(typed.domain).toEqual({ name: 'Marketdesk', version: '1', chainId: 80002 });
+  });
+});

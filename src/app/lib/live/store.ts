@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { applyMessage, emptyBook, type LiveBook } from './book-state';
+import { applyMessage, displayedPriceOf, emptyBook, type LiveBook } from './book-state';
 import { LiveSocket, type SocketLike } from './live-socket';
 
 /**
@@ -22,6 +22,12 @@ export class LiveStore {
 
   book(assetId: string): LiveBook | null {
     return this.books.get(assetId) ?? null;
+  }
+
+  /** The displayed price of `assetId`'s market from its live book (units), null without one. */
+  displayedPrice(assetId: string): number | null {
+    const book = this.books.get(assetId);
+    return book ? displayedPriceOf(book) : null;
   }
 
   /** Keeps `assetId`'s book current while watched; the book is dropped with its last watcher. */

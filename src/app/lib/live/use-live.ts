@@ -1,5 +1,5 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import { displayedPriceOf, type LiveBook } from './book-state';
+import type { LiveBook } from './book-state';
 import type { LiveStatus } from './live-socket';
 import type { LiveStore } from './store';
 
@@ -88,8 +88,7 @@ export function useLivePrices(assetIds: readonly string[], enabled: boolean): Re
     if (!key || !store) return NO_PRICES;
     const prices = new Map<string, number>();
     for (const id of key.split(',')) {
-      const book = store.book(id);
-      const price = book ? displayedPriceOf(book) : null;
+      const price = store.displayedPrice(id);
       if (price !== null) prices.set(id, price);
     }
     // The store needs the same object while nothing changed.

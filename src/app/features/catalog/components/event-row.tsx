@@ -7,10 +7,8 @@ import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/forma
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
 import { Flash } from '../../../components/flash';
-import { useLivePrices } from '../../../lib/live/use-live';
-import { useVisible } from '../../../lib/use-visible';
-import { liveTokens, withLivePrices } from '../live-prices';
-import { useMemo, useRef } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { lazy, type Ref, Suspense } from 'react';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
@@ -37,14 +35,22 @@ function Figure({
   );
 }
 
+// The row's live variant (its prices following the books) loads after hydration, never in a first load.
+const LiveEventRow = lazy(() => import('./live-event-row'));
+
+/** One event in a list, live once the page is hydrated. */
+export function EventRow({ event }: { event: Event }) {
+  const still = <EventRowView event={event} />;
+  if (!useHydrated()) return still;
+  return (
+    <Suspense fallback={still}>
+      <LiveEventRow event={event} />
+    </Suspense>
+  );
+}
+
 /** One event in a list: the whole row opens the event; tag chips are their own links above it. */
-export function EventRow({ event: listed }: { event: Event }) {
-  // On screen, the row follows its markets' live books (after hydration; see lib/live/use-live).
-  const row = useRef<HTMLLIElement>(null);
-  const visible = useVisible(row);
-  const tokens = useMemo(() => liveTokens(listed), [listed]);
-  const prices = useLivePrices(tokens, visible);
-  const event = useMemo(() => withLivePrices(listed, prices), [listed, prices]);
+export function EventRowView({ event, ref }: { event: Event; ref?: Ref<HTMLLIElement> }) {
   const ranked = rankMarkets(event.markets);
   const multi = isMultiMarket(event);
   const top = ranked[0]?.headline ?? null;
@@ -53,7 +59,7 @@ export function EventRow({ event: listed }: { event: Event }) {
 
   return (
     <li
-      ref={row}
+      ref={ref}
       className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900"
     >
       <EventImage src={event.image} size={40} className="row-span-2 sm:row-span-1" />

@@ -7,7 +7,7 @@ import {
   l1HeadersFromSignature,
   randomNonce,
 } from '../../../../contract/auth';
-import { config as appConfig } from '../../../lib/config';
+import { keysConfig } from '../keys-config';
 import { type ServerClock, withServerTime } from '../server-clock';
 import { WalletStepError } from './wallet-errors';
 
@@ -67,7 +67,7 @@ export function useSignedRequest(clock: ServerClock, chainId: number) {
                   timestamp,
                   nonce,
                   chainId,
-                  domainName: appConfig.l1DomainName,
+                  domainName: keysConfig.l1DomainName,
                 }),
               });
             } catch (error) {

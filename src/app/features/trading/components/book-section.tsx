@@ -1,154 +1,31 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Event } from '../../../../contract/catalog';
-import { LiveIndicator } from '../../../components/live-indicator';
-import { formatCents, formatShares } from '../../../lib/format';
-import { viewOf } from '../../../lib/live/book-state';
-import { useLiveBook } from '../../../lib/live/use-live';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { type TradableMarket, tradableMarkets } from '../tradable';
-import { OrderBook } from './order-book';
-import { TradeTape } from './trade-tape';
+import { BookSkeleton } from './book-skeleton';
 
-const tabClass = (on: boolean) =>
-  `inline-flex h-8 items-center rounded-md px-3 text-sm font-medium ${
-    on
-      ? 'bg-accent-600 text-white'
-      : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800'
-  }`;
+// The book, its tape and the live connection load after hydration, never with a page's first load.
+const BookPanel = lazy(() => import('./book-panel'));
 
-function BookSkeleton() {
-  return (
-    <div aria-hidden="true" className="space-y-1">
-      {Array.from({ length: 9 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders.
-        <div key={i} className="h-6 animate-pulse rounded bg-neutral-100 dark:bg-neutral-800" />
-      ))}
-    </div>
-  );
-}
-
-/** Announces each new trade politely, only while the reader asked for it (off by default). */
-function TradeAnnouncer({ on, text }: { on: boolean; text: string | null }) {
-  return (
-    <span className="sr-only" aria-live="polite">
-      {on && text ? text : ''}
-    </span>
-  );
-}
-
-function MarketBook({ market }: { market: TradableMarket }) {
-  const [outcome, setOutcome] = useState<0 | 1>(0);
-  const [announce, setAnnounce] = useState(false);
-  const book = useLiveBook(market.bookToken);
-  const view = useMemo(() => (book ? viewOf(book, outcome) : null), [book, outcome]);
-  const name = market.outcomes[outcome].label;
-  const announceId = useId();
-  const latest = view?.tape[0];
-  // Announce a trade once, and never the tape a snapshot or an outcome switch brings.
-  const announced = useRef<string | null>(null);
-  const [announcement, setAnnouncement] = useState<string | null>(null);
-  useEffect(() => {
-    if (!latest || latest.id === announced.current) return;
-    const first = announced.current === null;
-    announced.current = latest.id;
-    if (!first)
-      setAnnouncement(
-        `${latest.side === 'BUY' ? 'Bought' : 'Sold'} ${formatShares(latest.size)} ${name} at ${formatCents(latest.price)}`,
-      );
-  }, [latest, name]);
-
-  return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <fieldset className="flex gap-1">
-          <legend className="sr-only">Outcome</legend>
-          {market.outcomes.map((o, i) => (
-            <button
-              key={o.tokenId}
-              type="button"
-              aria-pressed={outcome === i}
-              onClick={() => setOutcome(i as 0 | 1)}
-              className={tabClass(outcome === i)}
-            >
-              {o.label}
-            </button>
-          ))}
-        </fieldset>
-        <div className="flex items-center gap-3 text-xs">
-          <LiveIndicator />
-          <label
-            htmlFor={announceId}
-            className="inline-flex items-center gap-1.5 text-neutral-600 dark:text-neutral-400"
-          >
-            <input
-              id={announceId}
-              type="checkbox"
-              checked={announce}
-              onChange={(e) => setAnnounce(e.target.checked)}
-              className="size-3.5 accent-accent-600"
-            />
-            Announce trades
-          </label>
-        </div>
-      </div>
-      <TradeAnnouncer on={announce} text={announcement} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <section aria-label={`Order book, ${name}`}>
-          {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
-        </section>
-        <section aria-labelledby="tape-heading">
-          <h3 id="tape-heading" className="mb-1 px-2 text-sm font-semibold">
-            Last trades
-          </h3>
-          {view ? <TradeTape trades={view.tape} /> : <BookSkeleton />}
-        </section>
-      </div>
-    </div>
-  );
-}
-
-/**
- * The event page's live book: pick a market (when the event has several), an outcome (its book is the
- * mirror of the other's), and watch levels and trades change. Server-rendered as its frame only: the
- * book arrives over the live channel after hydration.
- */
+/** The event page's order book section (nothing for an event with no tradable market). */
 export function BookSection({ event }: { event: Event }) {
-  const markets = useMemo(() => tradableMarkets(event), [event]);
-  const [chosen, setChosen] = useState<string | null>(null);
   const hydrated = useHydrated();
-  const pickerId = useId();
-  if (markets.length === 0) return null;
-  const market = markets.find((m) => m.id === chosen) ?? markets[0]!;
+  // A first look, without decoding outcomes (that is the panel's, in its chunk): any open market of two tokens.
+  if (!event.markets.some((m) => m.active && !m.closed && m.clobTokenIds.length === 2)) return null;
   return (
     <section
       aria-labelledby="book-heading"
       className="space-y-3 rounded-lg border border-neutral-200 p-3 sm:p-4 dark:border-neutral-800"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="book-heading" className="text-lg font-semibold">
-          Order book
-        </h2>
-        {markets.length > 1 && (
-          <div className="flex min-w-0 items-center gap-2 text-sm">
-            <label htmlFor={pickerId} className="text-neutral-600 dark:text-neutral-400">
-              Market
-            </label>
-            <select
-              id={pickerId}
-              value={market.id}
-              onChange={(e) => setChosen(e.target.value)}
-              className="h-8 max-w-[16rem] min-w-0 truncate rounded-md border border-neutral-300 bg-white px-2 dark:border-neutral-700 dark:bg-neutral-900"
-            >
-              {markets.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.question}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </div>
-      {hydrated ? <MarketBook key={market.id} market={market} /> : <BookSkeleton />}
+      <h2 id="book-heading" className="text-lg font-semibold">
+        Order book
+      </h2>
+      {hydrated ? (
+        <Suspense fallback={<BookSkeleton />}>
+          <BookPanel event={event} />
+        </Suspense>
+      ) : (
+        <BookSkeleton />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flash } from '../../../components/flash';
-import { formatCents, formatDollars, formatShares } from '../../../lib/format';
+import { formatCents, formatDollars, formatShares } from '../figures';
 import type { BookView, Level } from '../../../lib/live/book-state';
 import { PRICE_UNITS } from '../../../lib/live/wire';
 

@@ -1,4 +1,5 @@
-import { formatCents, formatRelative, formatShares } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
+import { formatCents, formatShares } from '../figures';
 import type { Trade } from '../../../lib/live/book-state';
 import { useNow } from '../../../lib/use-now';
 

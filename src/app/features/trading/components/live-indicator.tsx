@@ -1,4 +1,4 @@
-import { useLiveStatus } from '../lib/live/use-live';
+import { useLiveStatus } from '../../../lib/live/use-live';
 
 const LABEL = {
   idle: null,

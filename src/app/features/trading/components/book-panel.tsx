@@ -1,0 +1,139 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { LiveIndicator } from './live-indicator';
+import { formatCents, formatShares } from '../figures';
+import { viewOf } from '../../../lib/live/book-state';
+import { useLiveBook } from '../../../lib/live/use-live';
+import type { Event } from '../../../../contract/catalog';
+import { type TradableMarket, tradableMarkets } from '../tradable';
+import { BookSkeleton } from './book-skeleton';
+import { OrderBook } from './order-book';
+import { TradeTape } from './trade-tape';
+
+const tabClass = (on: boolean) =>
+  `inline-flex h-8 items-center rounded-md px-3 text-sm font-medium ${
+    on
+      ? 'bg-accent-600 text-white'
+      : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800'
+  }`;
+
+/** Announces each new trade politely, only while the reader asked for it (off by default). */
+function TradeAnnouncer({ on, text }: { on: boolean; text: string | null }) {
+  return (
+    <span className="sr-only" aria-live="polite">
+      {on && text ? text : ''}
+    </span>
+  );
+}
+
+function MarketBook({ market }: { market: TradableMarket }) {
+  const [outcome, setOutcome] = useState<0 | 1>(0);
+  const [announce, setAnnounce] = useState(false);
+  const book = useLiveBook(market.bookToken);
+  const view = useMemo(() => (book ? viewOf(book, outcome) : null), [book, outcome]);
+  const name = market.outcomes[outcome].label;
+  const announceId = useId();
+  const latest = view?.tape[0];
+  // Announce a trade once, and never the tape a snapshot or an outcome switch brings.
+  const announced = useRef<string | null>(null);
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  useEffect(() => {
+    if (!latest || latest.id === announced.current) return;
+    const first = announced.current === null;
+    announced.current = latest.id;
+    if (!first)
+      setAnnouncement(
+        `${latest.side === 'BUY' ? 'Bought' : 'Sold'} ${formatShares(latest.size)} ${name} at ${formatCents(latest.price)}`,
+      );
+  }, [latest, name]);
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <fieldset className="flex gap-1">
+          <legend className="sr-only">Outcome</legend>
+          {market.outcomes.map((o, i) => (
+            <button
+              key={o.tokenId}
+              type="button"
+              aria-pressed={outcome === i}
+              onClick={() => setOutcome(i as 0 | 1)}
+              className={tabClass(outcome === i)}
+            >
+              {o.label}
+            </button>
+          ))}
+        </fieldset>
+        <div className="flex items-center gap-3 text-xs">
+          <LiveIndicator />
+          <label
+            htmlFor={announceId}
+            className="inline-flex items-center gap-1.5 text-neutral-600 dark:text-neutral-400"
+          >
+            <input
+              id={announceId}
+              type="checkbox"
+              checked={announce}
+              onChange={(e) => setAnnounce(e.target.checked)}
+              className="size-3.5 accent-accent-600"
+            />
+            Announce trades
+          </label>
+        </div>
+      </div>
+      <TradeAnnouncer on={announce} text={announcement} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-label={`Order book, ${name}`}>
+          {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
+        </section>
+        <section aria-labelledby="tape-heading">
+          <h3 id="tape-heading" className="mb-1 px-2 text-sm font-semibold">
+            Last trades
+          </h3>
+          {view ? <TradeTape trades={view.tape} /> : <BookSkeleton />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The event page's live book: pick a market (when the event has several), an outcome (its book is the
+ * mirror of the other's), and watch levels and trades change. A lazy chunk, loaded after hydration
+ * (book-section.tsx).
+ */
+export default function BookPanel({ event }: { event: Event }) {
+  const markets = useMemo(() => tradableMarkets(event), [event]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const pickerId = useId();
+  if (markets.length === 0)
+    return (
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        None of this event's markets can be traded here (they need two outcomes with tokens).
+      </p>
+    );
+  const market = markets.find((m) => m.id === chosen) ?? markets[0]!;
+  return (
+    <>
+      {markets.length > 1 && (
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          <label htmlFor={pickerId} className="text-neutral-600 dark:text-neutral-400">
+            Market
+          </label>
+          <select
+            id={pickerId}
+            value={market.id}
+            onChange={(e) => setChosen(e.target.value)}
+            className="h-8 max-w-full min-w-0 truncate rounded-md border border-neutral-300 bg-white px-2 sm:max-w-[24rem] dark:border-neutral-700 dark:bg-neutral-900"
+          >
+            {markets.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.question}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <MarketBook key={market.id} market={market} />
+    </>
+  );
+}

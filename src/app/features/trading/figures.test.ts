@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDollars, formatShares } from './figures';
+
+describe('book figures', () => {
+  it('prices read in cents, to the tick', () => {
+    expect([
+      formatCents(5300),
+      formatCents(5350),
+      formatCents(25),
+      formatCents(1),
+      formatCents(null),
+    ]).toEqual(['53¢', '53.5¢', '0.25¢', '0.01¢', '—']);
+  });
+  it('shares with separators and up to two decimals, dollars with cents', () => {
+    expect([formatShares(1250), formatShares(12.5), formatShares(0.01), formatShares(1234567.25)]).toEqual([
+      '1,250',
+      '12.5',
+      '0.01',
+      '1,234,567.25',
+    ]);
+    expect([formatDollars(12.5), formatDollars(1234.049), formatDollars(0)]).toEqual([
+      '$12.50',
+      '$1,234.05',
+      '$0.00',
+    ]);
+  });
+});

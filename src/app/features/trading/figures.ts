@@ -1,0 +1,26 @@
+import { grouped } from '../../lib/format';
+
+/** The figures of the book, the tape and (later) the ticket and the portfolio. */
+/**
+ * A price of the book or the ticket in cents, from 1/10,000 units: `53¢`, `53.5¢`, `0.25¢` on fine
+ * ticks (UI brief: prices in cents, chances in percent, so the two are never mixed up).
+ */
+export function formatCents(units: number | null): string {
+  if (units === null || !Number.isFinite(units)) return '—';
+  return `${Number((units / 100).toFixed(2))}¢`;
+}
+
+/** Shares as the book shows them: `1,250`, `12.5`, `0.01`. */
+export function formatShares(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const whole = Math.trunc(value);
+  const cents = Math.round((value - whole) * 100);
+  return `${grouped(whole)}${cents ? `.${String(cents).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+}
+
+/** Dollars with cents: `$12.50`, `$1,234.05`. */
+export function formatDollars(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const cents = Math.round(Math.abs(value) * 100);
+  return `${value < 0 ? '-' : ''}$${grouped(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+}
