@@ -15,7 +15,9 @@ const CATALOG_CODE =
  * of their first load; the trading feature's panels are lazy chunks of their own.
  */
 const AFTER_HYDRATION =
-  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-event-row))/;
+  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-event-row))|src[\\/]engine[\\/]/;
+/** The trading feature: its small shells come with the event page (the app group), its panels load after hydration. */
+const TRADING_CODE = /src[\\/]app[\\/]features[\\/]trading[\\/]/;
 
 /** The dashboard's server build: the first view rendered by the server (src/app/entry-server.tsx). */
 export const SERVER_ENTRY = 'src/app/entry-server.tsx';
@@ -88,6 +90,12 @@ export default defineConfig({
               // The Keys page (its wallet libraries) stays in its own lazy chunk.
               name: 'app',
               test: (id: string) => CATALOG_CODE.test(id) && !AFTER_HYDRATION.test(id),
+            },
+            {
+              // What the pages load once hydrated (the live connection, what reads it, the trading
+              // panels), as one chunk: one request, and one name in each lazy import's list.
+              name: 'live',
+              test: (id: string) => AFTER_HYDRATION.test(id) || TRADING_CODE.test(id),
             },
           ],
         },

@@ -3,10 +3,12 @@ import { CATALOG_ID, canonicalId } from './catalog-id';
 import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, ORDER_FIELDS } from './catalog';
 import {
   type EventParameter,
+  type EventParameterName,
   type EventQuery,
   type EventQueryValues,
   parametersOf,
 } from './event-parameters';
+import { EVENT_PARAMETER_ABOUT } from './event-parameter-docs';
 
 /**
  * The query parameters of `GET {gamma_url}/events` (docs/api.md §6), shared by the server (validation,
@@ -139,10 +141,11 @@ const repeatedWhat = (parameter: EventParameter) =>
 
 /** The OpenAPI description of a parameter in one query. */
 function described(parameter: EventParameter, query: EventQuery): string | undefined {
-  if (!parameter.about) return undefined;
+  const about = EVENT_PARAMETER_ABOUT[parameter.name as EventParameterName];
+  if (!about) return undefined;
   const repeats = parameter.in[query] === 'repeat' ? '; may repeat: any of them matches' : '';
   const extension = query === 'events' && parameter.extension ? ' (extension)' : '';
-  return `${parameter.about}${repeats}${extension}.`;
+  return `${about}${repeats}${extension}.`;
 }
 
 /** Optional parameters' schemas, typed with the values they parse to. */

@@ -4,7 +4,8 @@
  * repository filter it feeds. Everything else is built from this table: the zod schemas
  * (catalog-query.ts, dialect-query.ts), the zod-free URL builder (events-page-query.ts), the type of
  * the repository's filters and the server's adapter (src/server/catalog/query-filters.ts). Adding a
- * filter is an entry here plus its SQL condition in the repository.
+ * filter is an entry here plus its SQL condition in the repository (and what it means, for the OpenAPI
+ * documents, in event-parameter-docs.ts).
  *
  * Zod-free: the dashboard's catalog pages import it (src/architecture.test.ts keeps it so).
  */
@@ -53,8 +54,6 @@ export interface EventParameter {
    * parameter filters nothing: no filter has a default.
    */
   readonly in: { readonly [Q in EventQuery]?: 'once' | 'repeat' };
-  /** What it means (the OpenAPI documents). */
-  readonly about?: string;
   /** Ours only: the reference service's `/events` does not have it (said so in `/events`' document). */
   readonly extension?: true;
 }
@@ -63,32 +62,29 @@ const BOTH_ONCE = { events: 'once', keyset: 'once' } as const;
 
 /** The table, in the order the parameters are documented and written into URLs. */
 export const EVENT_PARAMETERS = [
-  { name: 'id', kind: 'id', in: { events: 'repeat', keyset: 'repeat' }, about: 'Event id' },
+  { name: 'id', kind: 'id', in: { events: 'repeat', keyset: 'repeat' } },
   {
     name: 'slug',
     kind: 'text',
     maxLength: 500,
     in: { events: 'repeat', keyset: 'repeat' },
-    about: 'Event slug',
   },
-  { name: 'tag_id', kind: 'id', in: { events: 'once', keyset: 'repeat' }, about: 'Tag id' },
+  { name: 'tag_id', kind: 'id', in: { events: 'once', keyset: 'repeat' } },
   {
     name: 'tag_match',
     kind: 'choice',
     choices: TAG_MATCHES,
     in: { keyset: 'once' },
-    about: 'With several tag_id: any (default) or all of them',
   },
-  { name: 'tag_slug', kind: 'text', maxLength: 500, in: BOTH_ONCE, about: 'Tag slug', extension: true },
-  { name: 'exclude_tag_id', kind: 'id', in: { keyset: 'repeat' }, about: 'Tag id the events must not carry' },
+  { name: 'tag_slug', kind: 'text', maxLength: 500, in: BOTH_ONCE, extension: true },
+  { name: 'exclude_tag_id', kind: 'id', in: { keyset: 'repeat' } },
   {
     name: 'related_tags',
     feeds: null,
     kind: 'boolean',
     in: { keyset: 'once' },
-    about: 'Accepted; this catalog relates no tags',
   },
-  { name: 'series_id', kind: 'id', in: { events: 'once', keyset: 'repeat' }, about: 'Series id' },
+  { name: 'series_id', kind: 'id', in: { events: 'once', keyset: 'repeat' } },
   { name: 'active', kind: 'boolean', in: BOTH_ONCE },
   { name: 'closed', kind: 'boolean', in: BOTH_ONCE },
   {
@@ -97,7 +93,6 @@ export const EVENT_PARAMETERS = [
     kind: 'text',
     maxLength: SEARCH_MAX_LENGTH,
     in: BOTH_ONCE,
-    about: `Case-insensitive substring of the title, 1–${SEARCH_MAX_LENGTH} characters`,
     extension: true,
   },
   {
@@ -106,41 +101,39 @@ export const EVENT_PARAMETERS = [
     kind: 'text',
     maxLength: SEARCH_MAX_LENGTH,
     in: { keyset: 'once' },
-    about: `Case-insensitive substring of the title, 1–${SEARCH_MAX_LENGTH} characters`,
   },
   {
     name: 'end_date_min',
     kind: 'dateTime',
     in: BOTH_ONCE,
-    about: 'endDate ≥ this instant, inclusive',
     extension: true,
   },
   {
     name: 'end_date_max',
     kind: 'dateTime',
     in: BOTH_ONCE,
-    about: 'endDate ≤ this instant, inclusive',
     extension: true,
   },
   {
     name: 'start_date_min',
     kind: 'dateTime',
     in: { keyset: 'once' },
-    about: 'startDate ≥ this instant, inclusive',
   },
   {
     name: 'start_date_max',
     kind: 'dateTime',
     in: { keyset: 'once' },
-    about: 'startDate ≤ this instant, inclusive',
   },
-  { name: 'volume_min', kind: 'decimal', in: BOTH_ONCE, about: 'volume ≥ this', extension: true },
-  { name: 'volume_max', kind: 'decimal', in: { keyset: 'once' }, about: 'volume ≤ this' },
-  { name: 'liquidity_min', kind: 'decimal', in: BOTH_ONCE, about: 'liquidity ≥ this', extension: true },
-  { name: 'liquidity_max', kind: 'decimal', in: { keyset: 'once' }, about: 'liquidity ≤ this' },
+  { name: 'volume_min', kind: 'decimal', in: BOTH_ONCE, extension: true },
+  { name: 'volume_max', kind: 'decimal', in: { keyset: 'once' } },
+  { name: 'liquidity_min', kind: 'decimal', in: BOTH_ONCE, extension: true },
+  { name: 'liquidity_max', kind: 'decimal', in: { keyset: 'once' } },
 ] as const satisfies readonly EventParameter[];
 
 type Entry = (typeof EVENT_PARAMETERS)[number];
+
+/** A parameter's name in the query string. */
+export type EventParameterName = Entry['name'];
 
 /** One value of a parameter, as parsed. */
 type ValueOf<E extends EventParameter> = E extends { kind: 'boolean' }

@@ -28,7 +28,9 @@ function EventPage() {
   return (
     <EventDetails
       event={event}
-      chart={<PriceHistorySection slug={slug} lines={chartLines(event)} range={range} />}
+      chart={
+        <PriceHistorySection slug={slug} lines={chartLines(event)} range={range} markets={event.markets} />
+      }
       book={<BookSection event={event} />}
     />
   );

@@ -3,6 +3,7 @@ import fed from '../../../../fixtures/gamma/events-thabris-fed-september-negrisk
 import { asEvent, makeEvent, makeMarket } from '../../test/render';
 import { formatChange } from '../../lib/format';
 import { chartLines } from './chart-lines';
+import { liveSources } from './live-lines';
 import { alignHistories, changePoints, describeLine, withLiveTail } from './line-summary';
 
 const market = (outcomes: string[], prices: string[], tokens: string[], question = 'Q?') =>
@@ -18,19 +19,19 @@ const market = (outcomes: string[], prices: string[], tokens: string[], question
 describe('chartLines', () => {
   it('draws a Yes/No market as its Yes line', () => {
     const lines = chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['0.3', '0.7'], ['y', 'n'])] }));
-    expect(lines).toEqual([
-      { tokenId: 'y', label: 'Yes', price: 0.3, live: { bookToken: 'y', mirrored: false } },
-    ]);
+    expect(lines).toEqual([{ tokenId: 'y', label: 'Yes', price: 0.3 }]);
   });
 
   it('follows the book of a tradable market only, the second outcome as the mirror of the first', () => {
     const binary = market(['Up', 'Down'], ['0.3', '0.7'], ['u', 'd']);
-    expect(chartLines(makeEvent({ markets: [binary] })).map((l) => [l.label, l.live])).toEqual([
-      ['Down', { bookToken: 'u', mirrored: true }],
-      ['Up', { bookToken: 'u', mirrored: false }],
+    const lines = chartLines(makeEvent({ markets: [binary] }));
+    expect(lines.map((l) => l.label)).toEqual(['Down', 'Up']);
+    expect(liveSources(lines, [binary])).toEqual([
+      { bookToken: 'u', mirrored: true },
+      { bookToken: 'u', mirrored: false },
     ]);
-    const closed = chartLines(makeEvent({ markets: [{ ...binary, closed: true }] }));
-    expect(closed.every((l) => l.live === undefined)).toBe(true);
+    expect(liveSources(lines, [{ ...binary, closed: true }])).toEqual([null, null]);
+    expect(liveSources(lines, [])).toEqual([null, null]);
   });
 
   it('puts the live price at the end of each line that has one', () => {

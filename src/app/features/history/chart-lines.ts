@@ -1,5 +1,5 @@
 import type { Event } from '../../../contract/catalog';
-import { type DecodedOutcome, decodeMarket, headlineOutcome } from '../../lib/decode-market';
+import { decodeMarket, headlineOutcome } from '../../lib/decode-market';
 
 /** At most this many lines: more would be unreadable at phone width. */
 export const MAX_LINES = 4;
@@ -9,16 +9,6 @@ export interface ChartLine {
   tokenId: string;
   label: string;
   price: number;
-  /** For a market the exchange trades: the book that moves this line (outcome 0's; outcome 1 mirrors it). */
-  live?: { bookToken: string; mirrored: boolean };
-}
-
-/** The live book of an outcome of a tradable market (two outcomes, active, not closed). */
-function liveOf(market: Event['markets'][number], outcomes: DecodedOutcome[], outcome: DecodedOutcome) {
-  const index = outcomes.indexOf(outcome);
-  const bookToken = outcomes[0]?.tokenId;
-  if (!market.active || market.closed || outcomes.length !== 2 || index < 0 || !bookToken) return {};
-  return { live: { bookToken, mirrored: index === 1 } };
 }
 
 /**
@@ -30,17 +20,12 @@ export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
   const decoded = event.markets.map((market) => ({ market, decoded: decodeMarket(market) }));
   const candidates: ChartLine[] = [];
   if (decoded.length === 1) {
-    const { market, decoded: only } = decoded[0]!;
+    const only = decoded[0]!.decoded;
     const headline = headlineOutcome(only);
     const isYesNo = only.outcomes.length === 2 && headline?.label.trim().toLowerCase() === 'yes';
     for (const outcome of isYesNo && headline ? [headline] : only.ranked)
       if (outcome.tokenId && outcome.price !== null)
-        candidates.push({
-          tokenId: outcome.tokenId,
-          label: outcome.label,
-          price: outcome.price,
-          ...liveOf(market, only.outcomes, outcome),
-        });
+        candidates.push({ tokenId: outcome.tokenId, label: outcome.label, price: outcome.price });
   } else {
     for (const { market, decoded: d } of decoded) {
       const headline = headlineOutcome(d);
@@ -49,7 +34,6 @@ export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
           tokenId: headline.tokenId,
           label: market.question.trim() || headline.label,
           price: headline.price,
-          ...liveOf(market, d.outcomes, headline),
         });
     }
     candidates.sort((a, b) => b.price - a.price);

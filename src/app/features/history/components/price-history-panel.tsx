@@ -6,6 +6,8 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatChange, formatExact, formatPercent } from '../../../lib/format';
 import { priceHistoriesQueryOptions } from '../api/price-history';
 import type { ChartLine } from '../chart-lines';
+import { liveSources } from '../live-lines';
+import type { Market } from '../../../../contract/catalog';
 import { alignHistories, changePoints, describeLine, withLiveTail } from '../line-summary';
 import { useLivePrices } from '../../../lib/live/use-live';
 import { PRICE_UNITS } from '../../../lib/live/wire';
@@ -21,6 +23,8 @@ const RANGE_NAME: Record<ChartRange, string> = {
   all: 'all time',
 };
 
+const NO_MARKETS: readonly Market[] = [];
+
 const timeOf = (t: number) => formatExact(new Date(t * 1000).toISOString());
 
 /**
@@ -32,25 +36,29 @@ export default function PriceHistoryPanel({
   slug,
   lines,
   range,
+  markets = NO_MARKETS,
 }: {
   slug: string;
   lines: ChartLine[];
   range: ChartRange;
+  /** The event's markets: those the exchange trades end their lines at the live price. */
+  markets?: readonly Market[];
 }) {
   const tokens = useMemo(() => lines.map((l) => l.tokenId), [lines]);
   const query = useQuery({ ...priceHistoriesQueryOptions(tokens, range), placeholderData: keepPreviousData });
   // The live tail: each tradable line's price from its book, as the newest point and in the legend.
-  const bookTokens = useMemo(() => lines.flatMap((l) => (l.live ? [l.live.bookToken] : [])), [lines]);
+  const sources = useMemo(() => liveSources(lines, markets), [lines, markets]);
+  const bookTokens = useMemo(() => sources.flatMap((s) => (s ? [s.bookToken] : [])), [sources]);
   const livePrices = useLivePrices(bookTokens, true);
   const liveValues = useMemo(
     () =>
-      lines.map((l) => {
-        const units = l.live ? livePrices.get(l.live.bookToken) : undefined;
+      sources.map((source) => {
+        const units = source ? livePrices.get(source.bookToken) : undefined;
         if (units === undefined) return null;
         const p = units / PRICE_UNITS;
-        return l.live!.mirrored ? 1 - p : p;
+        return source!.mirrored ? 1 - p : p;
       }),
-    [lines, livePrices],
+    [sources, livePrices],
   );
   const histories = useMemo(
     () => (query.data ? withLiveTail(query.data, liveValues, Math.floor(Date.now() / 1000)) : undefined),
@@ -60,8 +68,8 @@ export default function PriceHistoryPanel({
   const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);
   const [cursor, setCursor] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new data set (another range) starts without a crosshair.
-  useEffect(() => setCursor(null), [aligned]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new data set (another range) starts without a crosshair; a live point added at the end keeps it.
+  useEffect(() => setCursor(null), [query.data]);
 
   const points = aligned?.x.length ?? 0;
   const readoutAt = (index: number) =>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ChartRange } from '../../../../contract/chart-range';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { ChartLine } from '../chart-lines';
+import type { Market } from '../../../../contract/catalog';
 import { PriceHistorySkeleton } from './price-history-skeleton';
 
 // The chart and its library load with the event page only, never with the lists' first load.
@@ -12,10 +13,12 @@ export function PriceHistorySection({
   slug,
   lines,
   range,
+  markets,
 }: {
   slug: string;
   lines: ChartLine[];
   range: ChartRange;
+  markets: readonly Market[];
 }) {
   const hydrated = useHydrated();
   if (lines.length === 0) return null;
@@ -24,7 +27,7 @@ export function PriceHistorySection({
   if (!hydrated) return <PriceHistorySkeleton lines={lines.length} />;
   return (
     <Suspense fallback={<PriceHistorySkeleton lines={lines.length} />}>
-      <PriceHistoryPanel slug={slug} lines={lines} range={range} />
+      <PriceHistoryPanel slug={slug} lines={lines} range={range} markets={markets} />
     </Suspense>
   );
 }
