@@ -104,16 +104,17 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
   await tx.execute(sql`
     INSERT INTO markets (id, event_id, position, question, condition_id, outcomes, outcome_prices,
                          clob_token_ids, slug, active, closed, description, start_date, end_date, image,
-                         volume, liquidity, market_maker_address, neg_risk, group_item_title)
+                         volume, liquidity, market_maker_address, neg_risk, group_item_title,
+                         order_price_min_tick_size, order_min_size)
     SELECT id, "eventId"::bigint, position, question, "conditionId", outcomes, "outcomePrices",
            ARRAY(SELECT json_array_elements_text("clobTokenIds")), slug, active, closed, description,
            "startDate"::timestamptz, "endDate"::timestamptz, image, "volumeNum", "liquidityNum",
-           "marketMakerAddress", "negRisk", "groupItemTitle"
+           "marketMakerAddress", "negRisk", "groupItemTitle", "orderPriceMinTickSize", "orderMinSize"
     FROM json_to_recordset(${json(markets)}) AS t(id text, "eventId" text, position int, question text,
       "conditionId" text, outcomes text, "outcomePrices" text, "clobTokenIds" json, slug text,
       active boolean, closed boolean, description text, "startDate" text, "endDate" text, image text,
       "volumeNum" float8, "liquidityNum" float8, "marketMakerAddress" text, "negRisk" boolean,
-      "groupItemTitle" text)
+      "groupItemTitle" text, "orderPriceMinTickSize" float8, "orderMinSize" float8)
     ON CONFLICT (id) DO UPDATE SET event_id = EXCLUDED.event_id, position = EXCLUDED.position,
       question = EXCLUDED.question, condition_id = EXCLUDED.condition_id, outcomes = EXCLUDED.outcomes,
       outcome_prices = EXCLUDED.outcome_prices, clob_token_ids = EXCLUDED.clob_token_ids,
@@ -121,7 +122,8 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
       description = EXCLUDED.description, start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date,
       image = EXCLUDED.image, volume = EXCLUDED.volume, liquidity = EXCLUDED.liquidity,
       market_maker_address = EXCLUDED.market_maker_address, neg_risk = EXCLUDED.neg_risk,
-      group_item_title = EXCLUDED.group_item_title`);
+      group_item_title = EXCLUDED.group_item_title,
+      order_price_min_tick_size = EXCLUDED.order_price_min_tick_size, order_min_size = EXCLUDED.order_min_size`);
   // Price history looks its tokens up here (src/server/history).
   await linkMarketsToHistory(
     tx,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../../engine/types';
 import { type Db, rows } from '../db/open';
+import { PRICE_ONE } from './units';
 
 /** What the exchange needs of a catalog market to trade it. */
 export interface TradableMarket {
@@ -20,9 +21,20 @@ export interface TokenMarket {
   outcome: Outcome;
 }
 
-/** The default tick (0.01) and minimum size (5 shares) when the catalog names none. */
-export const DEFAULT_TICK = 100;
-export const DEFAULT_MIN_SIZE = 500;
+/** Whether the catalog's market `m` has books here: two outcomes, active and not closed (docs/api.md). */
+export const isTradable = (m: SQL) =>
+  sql`(${m}.active AND NOT ${m}.closed AND cardinality(${m}.clob_token_ids) = 2)`;
+
+/**
+ * A market's tick and minimum size in the exchange's units, from the catalog's (a tick in USDC, a size
+ * in shares; the import keeps the tick one of the clients' and the size whole centishares).
+ */
+export function orderRules(row: {
+  tick: number;
+  min_size: number;
+}): Pick<TradableMarket, 'tick' | 'minSize'> {
+  return { tick: Math.round(row.tick * PRICE_ONE), minSize: Math.round(row.min_size * 100) };
+}
 
 /** How long a looked-up market is trusted before it is read again (a sync may close it). */
 const TTL_MS = 2_000;
@@ -118,12 +130,15 @@ export class MarketRegistry {
       condition_id: string;
       tokens: string[];
       neg_risk: boolean;
+      tick: number;
+      min_size: number;
       outcome: number;
       tradable: boolean;
     }>(
       this.db,
-      sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk, t.outcome,
-                 (m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2) AS tradable
+      sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk,
+                 m.order_price_min_tick_size AS tick, m.order_min_size AS min_size, t.outcome,
+                 ${isTradable(sql`m`)} AS tradable
           FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
           WHERE t.market_id IN (
             SELECT asked.market_id FROM outcome_tokens asked
@@ -139,8 +154,7 @@ export class MarketRegistry {
           conditionId: row.condition_id,
           tokens: [row.tokens[0]!, row.tokens[1]!],
           negRisk: row.neg_risk,
-          tick: DEFAULT_TICK,
-          minSize: DEFAULT_MIN_SIZE,
+          ...orderRules(row),
         },
       });
     }

@@ -6,7 +6,7 @@ import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
 import { Holdings, holdingChangesClauses } from './ledger/holdings';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
-import { DEFAULT_MIN_SIZE, DEFAULT_TICK, type TradableMarket } from './markets';
+import { orderRules, type TradableMarket } from './markets';
 import { COLLATERAL } from './units';
 
 /** An order id as stored: the order's EIP-712 hash, lower case. */
@@ -718,9 +718,17 @@ function fillOf(f: FillRow): Fill {
 }
 
 async function readMarkets(db: Db, ids: string[]): Promise<TradableMarket[]> {
-  const found = await rows<{ id: string; condition_id: string; tokens: string[]; neg_risk: boolean }>(
+  const found = await rows<{
+    id: string;
+    condition_id: string;
+    tokens: string[];
+    neg_risk: boolean;
+    tick: number;
+    min_size: number;
+  }>(
     db,
-    sql`SELECT id, condition_id, clob_token_ids AS tokens, neg_risk FROM markets
+    sql`SELECT id, condition_id, clob_token_ids AS tokens, neg_risk, order_price_min_tick_size AS tick,
+               order_min_size AS min_size FROM markets
         WHERE id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[])`,
   );
   return found.map((m) => ({
@@ -728,7 +736,6 @@ async function readMarkets(db: Db, ids: string[]): Promise<TradableMarket[]> {
     conditionId: m.condition_id,
     tokens: [m.tokens[0]!, m.tokens[1]!] as const,
     negRisk: m.neg_risk,
-    tick: DEFAULT_TICK,
-    minSize: DEFAULT_MIN_SIZE,
+    ...orderRules(m),
   }));
 }

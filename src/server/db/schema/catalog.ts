@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -80,6 +81,12 @@ export const markets = pgTable(
     bestBid: doublePrecision('best_bid'),
     bestAsk: doublePrecision('best_ask'),
     lastTradePrice: doublePrecision('last_trade_price'),
+    /**
+     * The order book's price tick and minimum resting size in shares (the reference's
+     * orderPriceMinTickSize and orderMinSize), as the import normalised them: the exchange enforces these.
+     */
+    orderPriceMinTickSize: doublePrecision('order_price_min_tick_size').notNull().default(0.01),
+    orderMinSize: doublePrecision('order_min_size').notNull().default(5),
   },
   // Market ids are text; they sort as numbers do (shorter first, then by digits, byte order), so
   // every ordering index ends with that pair for keyset pages (repository.ts MARKET_ID_ORDER).
@@ -93,6 +100,9 @@ export const markets = pgTable(
     index('markets_end_date_idx').on(t.endDate, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
     index('markets_condition_idx').on(t.conditionId),
     index('markets_tokens_idx').using('gin', t.clobTokenIds),
+    // A tick both reference clients can round orders to (contract/trading.ts TICK_SIZES).
+    check('markets_order_tick', sql`${t.orderPriceMinTickSize} IN (0.1, 0.01, 0.001, 0.0001)`),
+    check('markets_order_min_size', sql`${t.orderMinSize} >= 0`),
   ],
 );
 
