@@ -10,8 +10,8 @@ const CHUNK = 2000;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Upserts events with their markets, tags and series in one transaction. Re-importing an event
- * replaces its markets, tags and series links. One `json_to_recordset` statement per table and
+ * Upserts events with their markets, tags and series in one transaction, and counts the load
+ * (catalog_loads). Re-importing an event replaces its markets, tags and series links. One `json_to_recordset` statement per table and
  * chunk instead of row-by-row inserts (see TOOLCHAIN: PGlite bulk loads).
  */
 export async function upsertEvents(db: Db, events: readonly Event[]): Promise<void> {
@@ -31,6 +31,8 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
       tx,
       showing.map((row) => row.id).filter((id) => !loaded.has(id)),
     );
+    // Tells every process, at this commit, that markets may have closed or gone (schema: catalog_loads).
+    await tx.execute(sql`UPDATE catalog_loads SET count = count + 1 WHERE id = 1`);
   });
 }
 

@@ -3,6 +3,7 @@ import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
 import { appendPrice } from '../history/store';
 import type { BookReader } from './market-data/book-reader';
+import { isTradable } from './markets';
 import { BASE_PER_UNIT, PRICE_ONE, priceText } from './units';
 import type { Committed } from './writer';
 
@@ -90,14 +91,22 @@ export class CatalogFollower {
           volume: notional / BASE_PER_UNIT,
         };
       });
-      const changed = await rows<{ event_id: string; tokens: string[]; prices: string }>(
+      // A market that stopped being tradable (its orders were just cancelled) keeps the quote and price
+      // its import gave it (a resolved market's "1" and "0"), and takes no point of history.
+      const tradable = isTradable(sql`m`);
+      const changed = await rows<{ event_id: string; tokens: string[]; prices: string; tradable: boolean }>(
         db,
-        sql`UPDATE markets m SET best_bid = p.bid, best_ask = p.ask, last_trade_price = p.last,
-              outcome_prices = COALESCE(p.prices, m.outcome_prices), volume = m.volume + p.volume
+        sql`UPDATE markets m SET
+              best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
+              best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
+              last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
+              outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+              volume = m.volume + p.volume
             FROM json_to_recordset(${JSON.stringify(payload)}::json)
               AS p(id text, bid float8, ask float8, last float8, prices text, volume float8)
             WHERE m.id = p.id
-            RETURNING m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices`,
+            RETURNING m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
+              ${tradable} AS tradable`,
       );
       await db.execute(sql`
         UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
@@ -107,8 +116,7 @@ export class CatalogFollower {
         WHERE e.id = v.event_id`);
       for (const m of changed) {
         const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        if (m.tokens.length === 2 && Number.isFinite(p0))
-          await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
+        if (m.tradable && Number.isFinite(p0)) await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
       }
       await writeEventDocuments(
         db,

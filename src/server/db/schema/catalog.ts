@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -171,6 +172,17 @@ export const eventDocuments = pgTable('event_documents', {
 export const cursorKeys = pgTable('cursor_keys', {
   id: text('id').primaryKey(),
   key: text('key').notNull(),
+});
+
+/**
+ * One row (id 1) counting the loads of events (server/catalog/load.ts: imports, syncs, generated
+ * catalogs), bumped in each load's transaction. What depends on which markets exist or are open reads
+ * it to learn cheaply, from any process, that a load happened: the exchange then looks for markets that
+ * stopped being tradable while orders rest on them (docs/exchange.md, "Markets that close").
+ */
+export const catalogLoads = pgTable('catalog_loads', {
+  id: smallint('id').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
 });
 
 /**
