@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { Book } from '../../engine/book';
+import type { Book } from '../../engine/book';
 import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
 import { Holdings, holdingChangesClauses } from './ledger/holdings';
+import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
 import { COLLATERAL } from './units';
@@ -106,11 +107,9 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** A market's book with what the engine does not keep: each resting order's owner (API key). */
-interface MarketBook {
+/** A market's book, with each resting order's owner (API key) and the market it trades. */
+interface MarketBook extends StoredBook {
   market: TradableMarket;
-  book: Book;
-  owners: Map<string, string>;
 }
 
 interface OrderRow {
@@ -392,47 +391,15 @@ export class ExchangeWriter {
   private async loadBooks(db: Db, markets: TradableMarket[]): Promise<MarketBook[]> {
     const missing = markets.filter((m) => !this.books.has(m.marketId));
     if (missing.length === 0) return [];
-    const ids = `{${missing.map((m) => `"${m.marketId}"`).join(',')}}`;
-    const found = await rows<{
-      id: string;
-      seq: string;
-      market_id: string;
-      outcome: number;
-      maker: string;
-      owner: string;
-      side: Side;
-      price: number;
-      original_size: string;
-      remaining: string;
-      time_in_force: TimeInForce;
-      post_only: boolean;
-      expiration: string;
-    }>(
+    const stored = await readBooks(
       db,
-      sql`SELECT id, seq::text, market_id, outcome, maker, owner, side, price, original_size::text, remaining::text,
-                 time_in_force, post_only, expiration::text
-          FROM exchange_orders WHERE market_id = ANY(${ids}::text[]) AND status = 'LIVE' ORDER BY seq`,
+      missing.map((m) => m.marketId),
     );
-    for (const market of missing)
-      this.books.set(market.marketId, { market, book: new Book(), owners: new Map() });
-    for (const row of found) {
-      const mb = this.books.get(row.market_id)!;
-      mb.book.restore({
-        id: row.id,
-        maker: row.maker,
-        outcome: row.outcome as Outcome,
-        side: row.side,
-        price: row.price,
-        size: Number(row.original_size),
-        remaining: Number(row.remaining),
-        timeInForce: row.time_in_force,
-        postOnly: row.post_only,
-        expiration: Number(row.expiration),
-        seq: Number(row.seq),
-      });
-      mb.owners.set(row.id, row.owner);
-    }
-    return missing.map((m) => this.books.get(m.marketId)!);
+    return missing.map((market) => {
+      const mb = { market, ...stored.get(market.marketId)! };
+      this.books.set(market.marketId, mb);
+      return mb;
+    });
   }
 
   /**
