@@ -4,7 +4,8 @@ import { type Db, rows } from '../db/open';
 import { appendPrice } from '../history/store';
 import type { BookReader } from './market-data/book-reader';
 import { isTradable } from './markets';
-import { BASE_PER_UNIT, PRICE_ONE, priceText } from './units';
+import { BASE_PER_UNIT, priceText } from './units';
+import { FULL_SET_PRICE } from '../../engine/prices';
 import type { Committed } from './writer';
 
 /** How often the catalog catches up with the books: its prices lag them by at most about this. */
@@ -84,10 +85,10 @@ export class CatalogFollower {
         const shown = displayedPrice(q);
         return {
           id,
-          bid: q.bestBid === null ? null : q.bestBid / PRICE_ONE,
-          ask: q.bestAsk === null ? null : q.bestAsk / PRICE_ONE,
-          last: q.lastTrade === null ? null : q.lastTrade / PRICE_ONE,
-          prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(PRICE_ONE - shown)]),
+          bid: q.bestBid === null ? null : q.bestBid / FULL_SET_PRICE,
+          ask: q.bestAsk === null ? null : q.bestAsk / FULL_SET_PRICE,
+          last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
+          prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(FULL_SET_PRICE - shown)]),
           volume: notional / BASE_PER_UNIT,
         };
       });
@@ -135,5 +136,5 @@ export class CatalogFollower {
 
 /** A price of 1/10,000 (or half of one, for a midpoint) as decimal text: "0.505". */
 function decimal(price: number): string {
-  return Number.isInteger(price) ? priceText(price) : (price / PRICE_ONE).toFixed(5).replace(/0+$/, '');
+  return Number.isInteger(price) ? priceText(price) : (price / FULL_SET_PRICE).toFixed(5).replace(/0+$/, '');
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../../engine/types';
 import { type Db, rows } from '../db/open';
-import { PRICE_ONE } from './units';
+import { FULL_SET_PRICE } from '../../engine/prices';
 
 /** What the exchange needs of a catalog market to trade it. */
 export interface TradableMarket {
@@ -33,7 +33,7 @@ export function orderRules(row: {
   tick: number;
   min_size: number;
 }): Pick<TradableMarket, 'tick' | 'minSize'> {
-  return { tick: Math.round(row.tick * PRICE_ONE), minSize: Math.round(row.min_size * 100) };
+  return { tick: Math.round(row.tick * FULL_SET_PRICE), minSize: Math.round(row.min_size * 100) };
 }
 
 /** How long a looked-up market is trusted before it is read again (a sync may close it). */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Book } from '../../engine/book';
+import { toOutcome0 } from '../../engine/prices';
 import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
@@ -514,7 +515,7 @@ export class ExchangeWriter {
       stats.sets += setsEffect(fill);
       stats.notional += Math.abs(takerEffect.collateral);
       // The trade price of outcome 0, as the catalog and the tape show it.
-      stats.lastPrice = m.outcome === 0 ? m.price : 10_000 - m.price;
+      stats.lastPrice = toOutcome0(m.outcome, m.price);
       stats.lastSide = t.outcome === 0 ? t.side : t.side === 'BUY' ? 'SELL' : 'BUY';
       const makerOwner = mb.owners.get(m.orderId) ?? '';
       if (m.remainingAfter === 0) mb.owners.delete(m.orderId);
