@@ -52,16 +52,20 @@ export class Exchange {
     return () => this.listeners.delete(listener);
   }
 
-  /** Expires GTD orders as their time comes (on the books this process holds). */
-  start(onError: (err: unknown) => void): void {
+  /**
+   * Expires GTD orders as their time comes (on the books this process holds), and cancels the orders of
+   * markets the catalog closes. `onError` hears what failed (the next round tries again).
+   */
+  start(onError: (err: unknown, task: 'expiring orders' | 'closing markets') => void): void {
     // Only when something is due: an idle sweep would still take the writers' turn (and make other
     // processes reload their books).
     this.expiry = setInterval(() => {
-      if (this.writer.hasExpired(this.now())) this.writer.submit({ kind: 'expire' }).catch(onError);
+      if (this.writer.hasExpired(this.now()))
+        this.writer.submit({ kind: 'expire' }).catch((err) => onError(err, 'expiring orders'));
     }, EXPIRY_EVERY_MS);
     this.expiry.unref();
     this.closing = setInterval(() => {
-      this.closeUntradable().catch(onError);
+      this.closeUntradable().catch((err) => onError(err, 'closing markets'));
     }, CLOSING_EVERY_MS);
     this.closing.unref();
   }
