@@ -5,12 +5,7 @@ import type { Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
-import {
-  type OrderDomain,
-  type OrderV2Message,
-  orderTypedData,
-  ZERO_BYTES32,
-} from '../../contract/orders';
+import { type OrderDomain, type OrderV2Message, orderTypedData, ZERO_BYTES32 } from '../../contract/orders';
 import { upsertEvents } from '../catalog/load';
 import { freshIp, l2, newWallet } from '../credentials/test-helpers';
 import { type Db, rows } from '../db/open';
