@@ -1,4 +1,11 @@
-import type { Event, Market, Series, Tag } from '../contract/catalog';
+import {
+  DEFAULT_ORDER_MIN_SIZE,
+  DEFAULT_ORDER_TICK,
+  type Event,
+  type Market,
+  type Series,
+  type Tag,
+} from '../contract/catalog';
 import { createRandom, type Random } from './random';
 import { draftEvent, type MarketPlan } from './templates';
 import { IMAGE_VARIANTS, imagePath, SERIES, TAGS } from './vocabulary';
@@ -103,6 +110,8 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       marketMakerAddress: '',
       negRisk: draft.plan.kind === 'exclusive',
       groupItemTitle: drafts.length === 1 ? '' : names[i]!,
+      orderPriceMinTickSize: DEFAULT_ORDER_TICK,
+      orderMinSize: DEFAULT_ORDER_MIN_SIZE,
     }));
     const tags = [TAGS[draft.category], ...draft.tags.map((key) => TAGS[key])];
     if (money.volume > 5_000_000 && rng.chance(0.5)) tags.push(TAGS.featured);

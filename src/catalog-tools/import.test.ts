@@ -84,11 +84,17 @@ describe('import', () => {
     expect(report.imported).toBe(2);
     expect(report.warnings).toHaveLength(1);
     expect(report.warnings[0]).toMatchObject({ index: 0, id: '16183', marketId: '1642124' });
-    const markets = await rows<{ id: string }>(
+    const markets = await rows<{ id: string; tick: number; min_size: number }>(
       database.db,
-      sql`SELECT id FROM markets WHERE event_id = 16183 ORDER BY position`,
+      sql`SELECT id, order_price_min_tick_size AS tick, order_min_size AS min_size FROM markets
+          WHERE event_id = 16183 ORDER BY position`,
     );
-    expect(markets.map((m) => m.id)).toEqual(['516950', '678876', '691547']);
+    // Each market's own tick and minimum size, as the file gives them.
+    expect(markets).toEqual([
+      { id: '516950', tick: 0.001, min_size: 5 },
+      { id: '678876', tick: 0.001, min_size: 5 },
+      { id: '691547', tick: 0.01, min_size: 5 },
+    ]);
     const [dates] = await rows<{ ok: boolean }>(
       database.db,
       sql`SELECT start_date = '2024-12-31T19:05:45.901363Z'::timestamptz AS ok FROM events WHERE id = 16183`,

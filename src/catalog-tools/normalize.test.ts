@@ -167,7 +167,57 @@ describe('quirks accepted', () => {
       marketMakerAddress: '',
       negRisk: false,
       groupItemTitle: '',
+      orderPriceMinTickSize: 0.01,
+      orderMinSize: 5,
     });
+  });
+
+  it("a market's tick and minimum size are kept, as numbers or text; null is the default", () => {
+    const market = (fields: Record<string, unknown>) => {
+      const result = one(raw({}, fields));
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([]);
+      const m = result.events[0]!.markets[0]!;
+      return [m.orderPriceMinTickSize, m.orderMinSize];
+    };
+    expect(market({ orderPriceMinTickSize: 0.001, orderMinSize: 15 })).toEqual([0.001, 15]);
+    expect(market({ orderPriceMinTickSize: '0.0001', orderMinSize: '2.5' })).toEqual([0.0001, 2.5]);
+    expect(market({ orderPriceMinTickSize: 0.1, orderMinSize: 0 })).toEqual([0.1, 0]);
+    expect(market({ orderPriceMinTickSize: null, orderMinSize: null })).toEqual([0.01, 5]);
+  });
+
+  it('another multiple of 0.0001 trades at the coarsest client tick dividing it; a size is rounded up to centishares', () => {
+    const result = one(raw({}, { orderPriceMinTickSize: 0.005, orderMinSize: 1.234 }));
+    expect(result.errors).toEqual([]);
+    expect(result.events[0]!.markets[0]).toMatchObject({ orderPriceMinTickSize: 0.001, orderMinSize: 1.24 });
+    expect(result.warnings.map((w) => [w.marketId, w.message])).toEqual([
+      [
+        '900',
+        'market 900: orderPriceMinTickSize 0.005 is not a tick the reference clients trade; it trades at 0.001 here',
+      ],
+      ['900', 'market 900: orderMinSize 1.234 is not whole centishares; the minimum is 1.24 shares here'],
+    ]);
+    expect(one(raw({}, { orderPriceMinTickSize: 0.0025 })).events[0]!.markets[0]!.orderPriceMinTickSize).toBe(
+      0.0001,
+    );
+    expect(one(raw({}, { orderPriceMinTickSize: 0.05 })).events[0]!.markets[0]!.orderPriceMinTickSize).toBe(
+      0.01,
+    );
+  });
+
+  it('a tick that is no multiple of 0.0001 up to 0.1, or a negative minimum size, is an error for the event', () => {
+    const tickReason =
+      'must be a price tick: 0.1, 0.01, 0.001, 0.0001 (or another multiple of 0.0001 up to 0.1)';
+    for (const tick of [0, -0.01, 0.2, 0.00005, 0.0123456, 'one cent', Number.NaN])
+      expect(errorsOf(raw({}, { orderPriceMinTickSize: tick })), String(tick)).toEqual([
+        {
+          field: 'markets[0].orderPriceMinTickSize',
+          reason: typeof tick === 'number' && Number.isFinite(tick) ? tickReason : expect.any(String),
+        },
+      ]);
+    expect(errorsOf(raw({}, { orderMinSize: -5 }))).toEqual([
+      { field: 'markets[0].orderMinSize', reason: 'must be a number of shares from 0 up' },
+    ]);
   });
 
   it("a market's own fields are kept: slug, state, dates, money as text or number, maker, neg-risk, group title", () => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { Event, type Series, type Tag } from '../contract/catalog';
+import {
+  DEFAULT_ORDER_MIN_SIZE,
+  DEFAULT_ORDER_TICK,
+  Event,
+  type Series,
+  type Tag,
+} from '../contract/catalog';
+import { TICK_SIZES } from '../contract/trading';
 
 /**
  * Turns real-world catalog exports (docs/api.md §8) into contract Events: lenient where the quirks are
@@ -14,6 +21,12 @@ import { Event, type Series, type Tag } from '../contract/catalog';
  * - Event amounts must be ≥ 0; a missing or null amount is 0.
  * - A market with an empty/absent `conditionId`, or with no (absent, null, "" or empty array)
  *   `outcomePrices` or `clobTokenIds` is a placeholder: skipped with a warning.
+ * - `orderPriceMinTickSize` (absent or null: 0.01) is one of the ticks both reference clients can trade
+ *   (0.1, 0.01, 0.001, 0.0001). Another multiple of 0.0001 up to 0.1 (the newer SDK also knows 0.005
+ *   and 0.0025) becomes the coarsest of those four that divides it, with a warning: every price the
+ *   source allowed stays valid. Anything else is an error.
+ * - `orderMinSize` (shares; absent or null: 5) is a number ≥ 0; one that is not whole centishares is
+ *   rounded up to the next centishare (the minimum is never lowered), with a warning.
  */
 
 export interface ImportError {
@@ -29,7 +42,7 @@ export interface ImportError {
 export interface ImportWarning {
   index: number;
   id: string | null;
-  /** The skipped market, or null when the whole event was skipped. */
+  /** The market concerned (skipped, or imported with a value changed), or null when the whole event was skipped. */
   marketId: string | null;
   message: string;
 }
@@ -258,6 +271,62 @@ const clobTokenIds = list('token ids').pipe(
   ),
 );
 
+/** The ticks both reference clients trade, as numbers, coarsest first. */
+const TICKS = TICK_SIZES.map(Number);
+/** Ticks in 1/10,000 (the exchange's price unit). */
+const TICK_UNITS = 10_000;
+
+/** A decimal number given as a number or as decimal text (the SDK's schemas accept both). */
+const decimalNumber = z
+  .union([z.number(), z.string(), z.null()], { error: 'must be a number' })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const n =
+      typeof value === 'number' ? value : /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isFinite(n)) return n;
+    ctx.addIssue({ code: 'custom', input: value, message: 'must be a finite number' });
+    return z.NEVER;
+  });
+
+/**
+ * The tick a market trades at here, for the tick its source gives: one of TICKS as it is, another
+ * multiple of 0.0001 up to 0.1 as the coarsest of TICKS that divides it; null for anything else.
+ */
+export function tradableTick(given: number): number | null {
+  if (TICKS.includes(given)) return given;
+  const units = Math.round(given * TICK_UNITS);
+  if (!(given > 0 && given <= TICKS[0]!) || Math.abs(given * TICK_UNITS - units) > 1e-6) return null;
+  return TICKS.find((tick) => units % Math.round(tick * TICK_UNITS) === 0) ?? null;
+}
+
+/** A minimum size in shares as whole centishares (rounded up: never lowered). */
+export function wholeCentishares(shares: number): number {
+  const centishares = shares * 100;
+  const nearest = Math.round(centishares);
+  return (Math.abs(centishares - nearest) < 1e-6 ? nearest : Math.ceil(centishares)) / 100;
+}
+
+const orderTick = decimalNumber.transform((given, ctx) => {
+  if (given === null) return { given: DEFAULT_ORDER_TICK, tick: DEFAULT_ORDER_TICK };
+  const tick = tradableTick(given);
+  if (tick !== null) return { given, tick };
+  ctx.addIssue({
+    code: 'custom',
+    input: given,
+    message: `must be a price tick: ${TICK_SIZES.join(', ')} (or another multiple of 0.0001 up to 0.1)`,
+  });
+  return z.NEVER;
+});
+
+const orderMinSize = decimalNumber.transform((given, ctx) => {
+  if (given === null) return { given: DEFAULT_ORDER_MIN_SIZE, size: DEFAULT_ORDER_MIN_SIZE };
+  if (given >= 0 && Number.isSafeInteger(Math.ceil(given * 100)))
+    return { given, size: wholeCentishares(given) };
+  ctx.addIssue({ code: 'custom', input: given, message: 'must be a number of shares from 0 up' });
+  return z.NEVER;
+});
+
 const RawMarket = z
   .object(
     {
@@ -284,6 +353,8 @@ const RawMarket = z
       marketMakerAddress: optionalText,
       negRisk: flag.nullish(),
       groupItemTitle: optionalText,
+      orderPriceMinTickSize: orderTick,
+      orderMinSize,
     },
     { error: 'must be a market object' },
   )
@@ -432,6 +503,20 @@ export function normalizeEvent(raw: unknown): Normalized {
     };
   }
 
+  for (const m of markets) {
+    const { given, tick } = m.orderPriceMinTickSize;
+    if (tick !== given)
+      warnings.push({
+        marketId: m.id,
+        message: `market ${m.id}: orderPriceMinTickSize ${given} is not a tick the reference clients trade; it trades at ${tick} here`,
+      });
+    if (m.orderMinSize.size !== m.orderMinSize.given)
+      warnings.push({
+        marketId: m.id,
+        message: `market ${m.id}: orderMinSize ${m.orderMinSize.given} is not whole centishares; the minimum is ${m.orderMinSize.size} shares here`,
+      });
+  }
+
   // docs/api.md §8: a missing startDate falls back to the earliest market start, the creation date, the end.
   const startDate =
     e.startDate ??
@@ -479,6 +564,8 @@ export function normalizeEvent(raw: unknown): Normalized {
         marketMakerAddress: m.marketMakerAddress,
         negRisk: m.negRisk ?? false,
         groupItemTitle: m.groupItemTitle,
+        orderPriceMinTickSize: m.orderPriceMinTickSize.tick,
+        orderMinSize: m.orderMinSize.size,
       };
     }),
   };

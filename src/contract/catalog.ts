@@ -47,6 +47,12 @@ export const Market = z.object({
   negRisk: z.boolean(),
   /** The market's short name inside a multi-market event (`"50+ bps"`), `""` when it has none. */
   groupItemTitle: z.string(),
+  /**
+   * The order book's price tick and minimum size of a resting order (shares), as the exchange enforces
+   * them (the reference's names; docs/exchange.md, "Units").
+   */
+  orderPriceMinTickSize: z.number(),
+  orderMinSize: z.number(),
   /** The first outcome's price change over the last 24 hours of its history (price units); absent without history. */
   oneDayPriceChange: z.number().optional(),
   /** Outcome 0's best bid and ask on the order book, their difference, and its last trade (absent when none). */
@@ -56,6 +62,10 @@ export const Market = z.object({
   lastTradePrice: z.number().optional(),
 });
 export type Market = z.infer<typeof Market>;
+
+/** A market's tick and minimum size when its source names none (the reference's defaults). */
+export const DEFAULT_ORDER_TICK = 0.01;
+export const DEFAULT_ORDER_MIN_SIZE = 5;
 
 export const Event = z.object({
   id: NumericId,

@@ -90,6 +90,8 @@ export function makeMarket(
     marketMakerAddress: '',
     negRisk: false,
     groupItemTitle: '',
+    orderPriceMinTickSize: 0.01,
+    orderMinSize: 5,
     ...fields,
   };
 }

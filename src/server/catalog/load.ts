@@ -10,8 +10,8 @@ const CHUNK = 2000;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Upserts events with their markets, tags and series in one transaction. Re-importing an event
- * replaces its markets, tags and series links. One `json_to_recordset` statement per table and
+ * Upserts events with their markets, tags and series in one transaction, and counts the load
+ * (catalog_loads). Re-importing an event replaces its markets, tags and series links. One `json_to_recordset` statement per table and
  * chunk instead of row-by-row inserts (see TOOLCHAIN: PGlite bulk loads).
  */
 export async function upsertEvents(db: Db, events: readonly Event[]): Promise<void> {
@@ -31,6 +31,8 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
       tx,
       showing.map((row) => row.id).filter((id) => !loaded.has(id)),
     );
+    // Tells every process, at this commit, that markets may have closed or gone (schema: catalog_loads).
+    await tx.execute(sql`UPDATE catalog_loads SET count = count + 1 WHERE id = 1`);
   });
 }
 
@@ -104,16 +106,17 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
   await tx.execute(sql`
     INSERT INTO markets (id, event_id, position, question, condition_id, outcomes, outcome_prices,
                          clob_token_ids, slug, active, closed, description, start_date, end_date, image,
-                         volume, liquidity, market_maker_address, neg_risk, group_item_title)
+                         volume, liquidity, market_maker_address, neg_risk, group_item_title,
+                         order_price_min_tick_size, order_min_size)
     SELECT id, "eventId"::bigint, position, question, "conditionId", outcomes, "outcomePrices",
            ARRAY(SELECT json_array_elements_text("clobTokenIds")), slug, active, closed, description,
            "startDate"::timestamptz, "endDate"::timestamptz, image, "volumeNum", "liquidityNum",
-           "marketMakerAddress", "negRisk", "groupItemTitle"
+           "marketMakerAddress", "negRisk", "groupItemTitle", "orderPriceMinTickSize", "orderMinSize"
     FROM json_to_recordset(${json(markets)}) AS t(id text, "eventId" text, position int, question text,
       "conditionId" text, outcomes text, "outcomePrices" text, "clobTokenIds" json, slug text,
       active boolean, closed boolean, description text, "startDate" text, "endDate" text, image text,
       "volumeNum" float8, "liquidityNum" float8, "marketMakerAddress" text, "negRisk" boolean,
-      "groupItemTitle" text)
+      "groupItemTitle" text, "orderPriceMinTickSize" float8, "orderMinSize" float8)
     ON CONFLICT (id) DO UPDATE SET event_id = EXCLUDED.event_id, position = EXCLUDED.position,
       question = EXCLUDED.question, condition_id = EXCLUDED.condition_id, outcomes = EXCLUDED.outcomes,
       outcome_prices = EXCLUDED.outcome_prices, clob_token_ids = EXCLUDED.clob_token_ids,
@@ -121,7 +124,8 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
       description = EXCLUDED.description, start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date,
       image = EXCLUDED.image, volume = EXCLUDED.volume, liquidity = EXCLUDED.liquidity,
       market_maker_address = EXCLUDED.market_maker_address, neg_risk = EXCLUDED.neg_risk,
-      group_item_title = EXCLUDED.group_item_title`);
+      group_item_title = EXCLUDED.group_item_title,
+      order_price_min_tick_size = EXCLUDED.order_price_min_tick_size, order_min_size = EXCLUDED.order_min_size`);
   // Price history looks its tokens up here (src/server/history).
   await linkMarketsToHistory(
     tx,

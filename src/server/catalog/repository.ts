@@ -555,7 +555,8 @@ const MARKET_JSON = sql`json_build_object('id', m.id, 'question', m.question, 'c
   'startDate', ${isoUtc(sql`m.start_date`)}, 'endDate', ${isoUtc(sql`m.end_date`)}, 'image', m.image,
   'volumeNum', m.volume, 'liquidityNum', m.liquidity, 'marketMakerAddress', m.market_maker_address,
   'negRisk', m.neg_risk, 'groupItemTitle', m.group_item_title, 'dayAgoPrice', m.day_ago_price,
-  'bestBid', m.best_bid, 'bestAsk', m.best_ask, 'lastTradePrice', m.last_trade_price)`;
+  'bestBid', m.best_bid, 'bestAsk', m.best_ask, 'lastTradePrice', m.last_trade_price,
+  'orderPriceMinTickSize', m.order_price_min_tick_size, 'orderMinSize', m.order_min_size)`;
 
 type MarketColumns = Omit<
   Market,
@@ -602,6 +603,8 @@ function toMarket(row: MarketColumns): Market {
     marketMakerAddress: row.marketMakerAddress,
     negRisk: row.negRisk,
     groupItemTitle: row.groupItemTitle,
+    orderPriceMinTickSize: row.orderPriceMinTickSize,
+    orderMinSize: row.orderMinSize,
     dayAgoPrice: row.dayAgoPrice,
     ...quoteOf(row),
   });

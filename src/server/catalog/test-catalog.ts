@@ -84,6 +84,8 @@ export function testMarket(
     marketMakerAddress: '',
     negRisk: false,
     groupItemTitle: '',
+    orderPriceMinTickSize: 0.01,
+    orderMinSize: 5,
     ...fields,
   };
 }

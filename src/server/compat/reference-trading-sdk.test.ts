@@ -11,6 +11,7 @@ import { AssetType as SdkAssetType } from '@polymarket/bindings/clob';
 import { ClobClient } from '@polymarket/clob-client';
 import { generatePrivateKey } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importEvents } from '../../catalog-tools/import';
 import type { Db } from '../db/open';
 import { credit } from '../exchange/ledger/funding';
 import { ledgerViolations } from '../exchange/test/invariants';
@@ -397,5 +398,56 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
     await client.endAuthentication();
     const sameKey = new ClobClient(`${s.base}/clob`, CHAIN_ID, walletOf(key), credentials);
     expect(await sameKey.getApiKeys()).toMatchObject({ status: 401 });
+  });
+});
+
+describe('the SDK on a market the catalog gives a tick of 0.001 and a minimum of 15 shares', () => {
+  const yes = '9000000011';
+  let client: Awaited<ReturnType<typeof sdkClientOf>>;
+
+  beforeAll(async () => {
+    const report = await importEvents(s.t.database.db, [
+      {
+        id: '9000000',
+        slug: 'fine-ticks',
+        title: 'Fine ticks?',
+        active: true,
+        closed: false,
+        endDate: '2030-01-01T00:00:00Z',
+        markets: [
+          {
+            id: '900000001',
+            question: 'Fine ticks?',
+            conditionId: `0x${'f1'.repeat(32)}`,
+            outcomes: '["Yes", "No"]',
+            outcomePrices: '["0.5", "0.5"]',
+            clobTokenIds: JSON.stringify([yes, '9000000012']),
+            orderPriceMinTickSize: 0.001,
+            orderMinSize: 15,
+          },
+        ],
+      },
+    ]);
+    expect(report).toMatchObject({ imported: 1, errors: [] });
+    client = await sdkClientOf(s.base, generatePrivateKey());
+  });
+
+  it('reads the tick and the minimum, and places a limit order priced on the finer tick', async () => {
+    expect(await fetchTickSize(client, { tokenId: yes })).toBe(0.001);
+    expect(await client.fetchOrderBook({ tokenId: yes })).toMatchObject({
+      tickSize: '0.001',
+      minOrderSize: '15',
+    });
+    const placed = await client.placeLimitOrder({
+      tokenId: yes,
+      side: OrderSide.BUY,
+      price: 0.123,
+      size: 15,
+    });
+    expect(placed).toMatchObject({ ok: true, status: 'live' });
+    expect((await client.fetchOrderBook({ tokenId: yes })).bids).toEqual([{ price: '0.123', size: '15' }]);
+    await expect(
+      client.placeLimitOrder({ tokenId: yes, side: OrderSide.BUY, price: 0.123, size: 10 }),
+    ).rejects.toThrow(/is invalid\. Size \(10\) lower than the minimum: 15/);
   });
 });

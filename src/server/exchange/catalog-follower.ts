@@ -3,8 +3,9 @@ import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
 import { appendPrice } from '../history/store';
 import type { BookReader } from './market-data/book-reader';
-import { displayedPrice, type Quote } from '../../engine/prices';
-import { BASE_PER_UNIT, PRICE_ONE, priceText } from './units';
+import { displayedPrice, FULL_SET_PRICE, type Quote } from '../../engine/prices';
+import { isTradable } from './markets';
+import { BASE_PER_UNIT, priceText } from './units';
 import type { Committed } from './writer';
 
 /** How often the catalog catches up with the books: its prices lag them by at most about this. */
@@ -64,21 +65,29 @@ export class CatalogFollower {
         const shown = displayedPrice(q);
         return {
           id,
-          bid: q.bestBid === null ? null : q.bestBid / PRICE_ONE,
-          ask: q.bestAsk === null ? null : q.bestAsk / PRICE_ONE,
-          last: q.lastTrade === null ? null : q.lastTrade / PRICE_ONE,
-          prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(PRICE_ONE - shown)]),
+          bid: q.bestBid === null ? null : q.bestBid / FULL_SET_PRICE,
+          ask: q.bestAsk === null ? null : q.bestAsk / FULL_SET_PRICE,
+          last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
+          prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(FULL_SET_PRICE - shown)]),
           volume: notional / BASE_PER_UNIT,
         };
       });
-      const changed = await rows<{ event_id: string; tokens: string[]; prices: string }>(
+      // A market that stopped being tradable (its orders were just cancelled) keeps the quote and price
+      // its import gave it (a resolved market's "1" and "0"), and takes no point of history.
+      const tradable = isTradable(sql`m`);
+      const changed = await rows<{ event_id: string; tokens: string[]; prices: string; tradable: boolean }>(
         db,
-        sql`UPDATE markets m SET best_bid = p.bid, best_ask = p.ask, last_trade_price = p.last,
-              outcome_prices = COALESCE(p.prices, m.outcome_prices), volume = m.volume + p.volume
+        sql`UPDATE markets m SET
+              best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
+              best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
+              last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
+              outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+              volume = m.volume + p.volume
             FROM json_to_recordset(${JSON.stringify(payload)}::json)
               AS p(id text, bid float8, ask float8, last float8, prices text, volume float8)
             WHERE m.id = p.id
-            RETURNING m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices`,
+            RETURNING m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
+              ${tradable} AS tradable`,
       );
       await db.execute(sql`
         UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
@@ -88,8 +97,7 @@ export class CatalogFollower {
         WHERE e.id = v.event_id`);
       for (const m of changed) {
         const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        if (m.tokens.length === 2 && Number.isFinite(p0))
-          await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
+        if (m.tradable && Number.isFinite(p0)) await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
       }
       await writeEventDocuments(
         db,
@@ -108,5 +116,5 @@ export class CatalogFollower {
 
 /** A price of 1/10,000 (or half of one, for a midpoint) as decimal text: "0.505". */
 function decimal(price: number): string {
-  return Number.isInteger(price) ? priceText(price) : (price / PRICE_ONE).toFixed(5).replace(/0+$/, '');
+  return Number.isInteger(price) ? priceText(price) : (price / FULL_SET_PRICE).toFixed(5).replace(/0+$/, '');
 }

@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { ReferenceBook } from '../../engine/test/reference-book';
-import type { Level, Outcome, PlaceResult, Side, TimeInForce } from '../../engine/types';
+import type { Level, Outcome, PlaceResult, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import { upsertEvents } from '../catalog/load';
 import { rows } from '../db/open';
 import { buildTestApp, type TestApp } from '../test/app';
+import { readLiveOrders } from './live-orders';
 import { fillViolations, ledgerViolations } from './test/invariants';
 import { type Reply, Trader } from './test/trader';
 
@@ -454,36 +455,10 @@ async function publicBook(token: string): Promise<{ bids: Level[]; asks: Level[]
   return { bids: levelsOf(body.bids), asks: levelsOf(body.asks) };
 }
 
-async function liveOrders(marketId: string) {
-  const found = await rows<{
-    id: string;
-    seq: string;
-    maker: string;
-    outcome: Outcome;
-    side: Side;
-    price: number;
-    original_size: string;
-    remaining: string;
-    time_in_force: TimeInForce;
-    post_only: boolean;
-    expiration: string;
-  }>(
-    t.database.db,
-    sql`SELECT id, seq::text, maker, outcome, side, price, original_size::text, remaining::text, time_in_force,
-               post_only, expiration::text
-        FROM exchange_orders WHERE market_id = ${marketId} AND status = 'LIVE' ORDER BY seq`,
-  );
-  return found.map((o) => ({
-    id: o.id,
-    seq: Number(o.seq),
-    maker: o.maker,
-    outcome: o.outcome,
-    side: o.side,
-    price: o.price,
-    size: Number(o.original_size),
-    remaining: Number(o.remaining),
-    timeInForce: o.time_in_force,
-    postOnly: o.post_only,
+/** The committed live orders of a market, as the engine keeps them. */
+async function liveOrders(marketId: string): Promise<RestingOrder[]> {
+  return (await readLiveOrders(t.database.db, [marketId])).map(({ marketId: _m, owner: _o, ...order }) => ({
+    ...order,
     // The model is never asked to expire: GTD orders here outlive the test.
     expiration: 0,
   }));

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Outcome } from '../../engine/types';
 import { type Db, rows } from '../db/open';
+import { FULL_SET_PRICE } from '../../engine/prices';
 
 /** What the exchange needs of a catalog market to trade it. */
 export interface TradableMarket {
@@ -20,12 +21,23 @@ export interface TokenMarket {
   outcome: Outcome;
 }
 
-/** The default tick (0.01) and minimum size (5 shares) when the catalog names none. */
-export const DEFAULT_TICK = 100;
-export const DEFAULT_MIN_SIZE = 500;
+/** Whether the catalog's market `m` has books here: two outcomes, active and not closed (docs/api.md). */
+export const isTradable = (m: SQL) =>
+  sql`(${m}.active AND NOT ${m}.closed AND cardinality(${m}.clob_token_ids) = 2)`;
+
+/**
+ * A market's tick and minimum size in the exchange's units, from the catalog's (a tick in USDC, a size
+ * in shares; the import keeps the tick one of the clients' and the size whole centishares).
+ */
+export function orderRules(row: {
+  tick: number;
+  min_size: number;
+}): Pick<TradableMarket, 'tick' | 'minSize'> {
+  return { tick: Math.round(row.tick * FULL_SET_PRICE), minSize: Math.round(row.min_size * 100) };
+}
 
 /** How long a looked-up market is trusted before it is read again (a sync may close it). */
-const TTL_MS = 2_000;
+export const MARKET_TRUST_MS = 2_000;
 
 /**
  * Token id → tradable market, read from the catalog (a two-outcome market, active and not closed; any
@@ -52,7 +64,7 @@ export class MarketRegistry {
 
   byToken(tokenId: string): Promise<TokenMarket | null> {
     const hit = this.cache.get(tokenId);
-    if (hit && Date.now() - hit.at < TTL_MS) {
+    if (hit && Date.now() - hit.at < MARKET_TRUST_MS) {
       hit.used = true;
       return Promise.resolve(hit.value);
     }
@@ -66,13 +78,19 @@ export class MarketRegistry {
     return answer;
   }
 
+  /** Drops what is held of these markets' tokens: the next lookup reads the catalog again. */
+  forgetMarkets(marketIds: ReadonlySet<string>): void {
+    for (const [tokenId, entry] of this.cache)
+      if (entry.value && marketIds.has(entry.value.market.marketId)) this.cache.delete(tokenId);
+  }
+
   /** Entries in use past half their trust period (expired ones are dropped on the way). */
   private dueSoon(now: number): string[] {
     const due: string[] = [];
     for (const [tokenId, entry] of this.cache) {
       const age = now - entry.at;
-      if (age < TTL_MS / 2) break;
-      if (age >= TTL_MS) this.cache.delete(tokenId);
+      if (age < MARKET_TRUST_MS / 2) break;
+      if (age >= MARKET_TRUST_MS) this.cache.delete(tokenId);
       else if (entry.used && !this.queued.has(tokenId) && !this.reading.has(tokenId)) due.push(tokenId);
     }
     return due;
@@ -118,12 +136,15 @@ export class MarketRegistry {
       condition_id: string;
       tokens: string[];
       neg_risk: boolean;
+      tick: number;
+      min_size: number;
       outcome: number;
       tradable: boolean;
     }>(
       this.db,
-      sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk, t.outcome,
-                 (m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2) AS tradable
+      sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk,
+                 m.order_price_min_tick_size AS tick, m.order_min_size AS min_size, t.outcome,
+                 ${isTradable(sql`m`)} AS tradable
           FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
           WHERE t.market_id IN (
             SELECT asked.market_id FROM outcome_tokens asked
@@ -139,11 +160,52 @@ export class MarketRegistry {
           conditionId: row.condition_id,
           tokens: [row.tokens[0]!, row.tokens[1]!],
           negRisk: row.neg_risk,
-          tick: DEFAULT_TICK,
-          minSize: DEFAULT_MIN_SIZE,
+          ...orderRules(row),
         },
       });
     }
     return markets;
   }
+}
+
+/** A JSON list of text as a text[] parameter (any characters: market ids are the catalog's text). */
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY(SELECT json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/** Of these markets, those the catalog does not let trade now: closed, inactive, not two outcomes, or gone. */
+export async function untradable(db: Db, marketIds: readonly string[]): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT asked.id FROM unnest(${textArray(marketIds)}) AS asked(id)
+        WHERE NOT EXISTS (SELECT 1 FROM markets m WHERE m.id = asked.id AND ${isTradable(sql`m`)})`,
+  );
+  return found.map((row) => row.id);
+}
+
+/** How many loads of events the catalog has seen (catalog_loads): a change means markets may have closed. */
+export async function catalogLoads(db: Db): Promise<number> {
+  const [row] = await rows<{ count: string }>(db, sql`SELECT count::text FROM catalog_loads WHERE id = 1`);
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Markets with live orders that the catalog no longer lets trade (a later import or sync closed them, or
+ * dropped them), at most `limit`. The markets with live orders are walked one index probe each (a loose
+ * scan of the live orders' index), so the question costs about the same however many orders rest.
+ */
+export async function closedWithLiveOrders(db: Db, limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`WITH RECURSIVE live(id) AS (
+          (SELECT market_id FROM exchange_orders WHERE status = 'LIVE' ORDER BY market_id LIMIT 1)
+          UNION ALL
+          SELECT (SELECT o.market_id FROM exchange_orders o
+                  WHERE o.status = 'LIVE' AND o.market_id > live.id ORDER BY o.market_id LIMIT 1)
+          FROM live WHERE live.id IS NOT NULL)
+        SELECT live.id FROM live
+        WHERE live.id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM markets m WHERE m.id = live.id AND ${isTradable(sql`m`)})
+        LIMIT ${limit}`,
+  );
+  return found.map((row) => row.id);
 }

@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { DEFAULT_CHAIN_ID } from '../../contract/auth';
+import type { Event } from '../../contract/catalog';
 import { upsertEvents } from '../catalog/load';
 import { type Database, rows } from '../db/open';
 import { freePort, killHard, type ServerProcess, startServer } from '../faults/server-process';
 import { openTestDatabase } from '../test/database';
+import { MARKET_TRUST_MS } from './markets';
 import { fillViolations, ledgerViolations } from './test/invariants';
 import { acknowledgedButMissing, StormLog, storm, type Tokens } from './test/storm';
 import { Trader } from './test/trader';
@@ -28,14 +30,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes trading one 
   let dir: string;
   const servers: ServerProcess[] = [];
   let market: Tokens;
+  let events: Event[];
 
   beforeAll(async () => {
     database = await openTestDatabase();
     dir = mkdtempSync(join(tmpdir(), 'md-two-writers-'));
-    await upsertEvents(
-      database.db,
-      generateCatalog({ events: 4, seed: 'two-writers', now: new Date('2026-11-01T00:00:00Z') }),
-    );
+    events = generateCatalog({ events: 4, seed: 'two-writers', now: new Date('2026-11-01T00:00:00Z') });
+    await upsertEvents(database.db, events);
     const [found] = await rows<{ tokens: string[] }>(
       database.db,
       sql`SELECT clob_token_ids AS tokens FROM markets
@@ -135,4 +136,54 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two server processes trading one 
     expect(await maker.balance()).toBe(1_000_000_000n);
     expect(await ledgerViolations(database.db)).toEqual([]);
   });
+
+  it('cancel the resting orders of a market that a load by a third process closes, on both', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const tradable = (m: Event['markets'][number]) =>
+      m.active && !m.closed && m.clobTokenIds.length === 2 && m.clobTokenIds[0] !== market[0];
+    const open = events.find((e) => e.markets.some(tradable))!;
+    const closing = open.markets.find(tradable)!;
+    const [yes, no] = closing.clobTokenIds as [string, string];
+    const onA = await Trader.create(a.url, DEFAULT_CHAIN_ID);
+    const onB = await Trader.create(b.url, DEFAULT_CHAIN_ID);
+    const ids: [Trader, string][] = [];
+    const rest = async (trader: Trader, tokenId: string, price: number) => {
+      const res = await trader.place({ tokenId, side: 'BUY', price, size: 10, negRisk: closing.negRisk });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push([trader, res.json().orderID]);
+    };
+    await rest(onA, yes, 0.3);
+    await rest(onB, no, 0.4);
+    // Both registries have read the market just now; the load commits from this process (as the CLI would).
+    await upsertEvents(database.db, [
+      { ...open, markets: open.markets.map((m) => (m.id === closing.id ? { ...m, closed: true } : m)) },
+    ]);
+    // An order that reaches a process still trusting its earlier read rests for a moment, then goes too.
+    const late = await onB.place({
+      tokenId: yes,
+      side: 'BUY',
+      price: 0.2,
+      size: 10,
+      negRisk: closing.negRisk,
+    });
+    if (late.statusCode === 200) ids.push([onB, late.json().orderID]);
+    else expect(late.json().code).toBe('ORDERBOOK_NOT_FOUND');
+
+    const deadline = Date.now() + 15_000;
+    let statuses: string[] = [];
+    while (Date.now() < deadline) {
+      statuses = await Promise.all(
+        ids.map(async ([trader, id]) => (await trader.request('GET', `/data/order/${id}`)).json().status),
+      );
+      if (statuses.every((s) => s === 'CANCELED')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(statuses).toEqual(ids.map(() => 'CANCELED'));
+    for (const trader of [onA, onB]) expect(await trader.balance()).toBe(1_000_000_000n);
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    // Each process stops showing the book once its registry reads the catalog again.
+    await new Promise((r) => setTimeout(r, MARKET_TRUST_MS));
+    for (const server of servers)
+      expect((await fetch(`${server.url}/clob/book?token_id=${yes}`)).status).toBe(404);
+  }, 60_000);
 });

@@ -26,7 +26,7 @@ export async function registerExchange(
     (err) => scope.log.warn({ err }, 'the catalog could not follow the order book'),
   );
   exchange.onCommit((changes) => follower.note(changes));
-  exchange.start((err) => scope.log.warn({ err }, 'expiring orders failed'));
+  exchange.start((err, task) => scope.log.warn({ err }, `${task} failed`));
   scope.addHook('onClose', async () => {
     await exchange.close();
     await follower.close();

@@ -1,9 +1,11 @@
+import { FULL_SET_PRICE } from '../../engine/prices';
+
 /**
- * The exchange's integer units (docs/exchange.md). Prices are 1/10,000 USDC per share; sizes are
- * centishares; balances are base units of 6 decimals. So the collateral of `size` at `price` is exactly
- * `price × size` base units, and a full set (one share of each outcome) of one centishare is 10,000.
+ * The exchange's integer units (docs/exchange.md). Prices are 1/10,000 USDC per share (the engine's:
+ * a price of 1 USDC, a full set, is FULL_SET_PRICE); sizes are centishares; balances are base units of 6
+ * decimals. So the collateral of `size` at `price` is exactly `price × size` base units, and a full set
+ * (one share of each outcome) of one centishare is 10,000.
  */
-export const PRICE_ONE = 10_000;
 /** Base units of a token (or of collateral) in one centishare. */
 export const BASE_PER_CENTISHARE = 10_000;
 /** Base units in one share or one USDC. */
@@ -13,7 +15,7 @@ export const COLLATERAL = 'collateral';
 
 /** A price of 1/10,000 units as the reference's decimal text ("0.57", "0.0015"). */
 export function priceText(price: number): string {
-  return trimDecimal((price / PRICE_ONE).toFixed(4));
+  return trimDecimal((price / FULL_SET_PRICE).toFixed(4));
 }
 
 /** Base units as a decimal string of whole units ("12.5"), for the reference's size and price fields. */

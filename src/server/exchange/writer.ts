@@ -1,12 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { Book } from '../../engine/book';
+import type { Book } from '../../engine/book';
+import { toOutcome0 } from '../../engine/prices';
 import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
+import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
 import { Holdings, holdingChangesClauses } from './ledger/holdings';
+import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
-import { DEFAULT_MIN_SIZE, DEFAULT_TICK, type TradableMarket } from './markets';
+import { orderRules, type TradableMarket, untradable } from './markets';
 import { COLLATERAL } from './units';
 
 /** An order id as stored: the order's EIP-712 hash, lower case. */
@@ -44,7 +47,16 @@ export interface ExpireJob {
   kind: 'expire';
 }
 
-export type Job = PlaceJob | CancelJob | ExpireJob;
+/**
+ * Markets a sweep found no longer tradable in the catalog (closed, inactive, not two outcomes, or gone)
+ * while they have live orders: each is checked again in the turn, and its live orders are cancelled.
+ */
+export interface CloseJob {
+  kind: 'close';
+  marketIds: string[];
+}
+
+export type Job = PlaceJob | CancelJob | ExpireJob | CloseJob;
 
 export interface Refused {
   ok: false;
@@ -80,7 +92,9 @@ type Result<J extends Job> = J extends PlaceJob
   ? Placed | Refused
   : J extends CancelJob
     ? Cancelled | Refused
-    : null;
+    : J extends CloseJob
+      ? { canceled: string[] }
+      : null;
 
 /** What a commit changed, for the catalog and the live channels. */
 export interface Committed {
@@ -94,11 +108,9 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** A market's book with what the engine does not keep: each resting order's owner (API key). */
-interface MarketBook {
+/** A market's book, with each resting order's owner (API key) and the market it trades. */
+interface MarketBook extends StoredBook {
   market: TradableMarket;
-  book: Book;
-  owners: Map<string, string>;
 }
 
 interface OrderRow {
@@ -250,19 +262,20 @@ export class ExchangeWriter {
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
         const jobs = batch.map((p) => p.job);
-        const cancelTargets = await this.prepare(db, jobs);
+        const { cancelTargets, closing } = await this.prepare(db, jobs);
         const { fresh, existing } = await this.markSingleUseAndFindOrders(db, jobs);
         const now = this.clock();
         const usedMarks: SingleUse[] = [];
         for (const [i, { job }] of batch.entries()) {
           let result: unknown;
-          if (job.kind !== 'expire' && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
+          if (isSigned(job) && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
           else if (job.kind === 'place') result = this.place(job, writes, seq, now, existing);
           else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
+          else if (job.kind === 'close') result = this.closeMarkets(job, closing, writes);
           else result = this.expire(writes, now);
           results.push(result);
           const failed = (result as { ok?: boolean } | null)?.ok === false;
-          if (job.kind !== 'expire' && fresh[i] && failed) usedMarks.push(job.singleUse);
+          if (isSigned(job) && fresh[i] && failed) usedMarks.push(job.singleUse);
         }
         // A refused request uses nothing up (docs/api.md §3): its single-use mark is given back.
         await this.write(db, writes, usedMarks, seq.next - 1);
@@ -313,11 +326,19 @@ export class ExchangeWriter {
     this.version = -1;
   }
 
-  /** Loads the books and holdings the jobs need; returns each cancel's live orders. */
-  private async prepare(db: Db, jobs: Job[]): Promise<Map<Job, { id: string; marketId: string }[]>> {
+  /**
+   * Loads the books and holdings the jobs need; returns each cancel's live orders, and which markets of
+   * the close jobs are (still) not tradable, as the catalog says in this turn.
+   */
+  private async prepare(
+    db: Db,
+    jobs: Job[],
+  ): Promise<{ cancelTargets: Map<Job, { id: string; marketId: string }[]>; closing: Set<string> }> {
     const targets = new Map<Job, { id: string; marketId: string }[]>();
     for (const job of jobs) if (job.kind === 'cancel') targets.set(job, await this.liveOrdersFor(db, job));
-    const cancelTargets = [...new Set([...targets.values()].flat().map((o) => o.marketId))];
+    const asked = [...new Set(jobs.flatMap((job) => (job.kind === 'close' ? job.marketIds : [])))];
+    const closing = new Set(asked.length > 0 ? await untradable(db, asked) : []);
+    const cancelTargets = [...new Set([...[...targets.values()].flat().map((o) => o.marketId), ...closing])];
     const markets = new Map<string, TradableMarket>();
     for (const job of jobs) if (job.kind === 'place') markets.set(job.market.marketId, job.market);
     const unknownMarkets = cancelTargets.filter((id) => !this.books.has(id) && !markets.has(id));
@@ -342,7 +363,7 @@ export class ExchangeWriter {
     }
     for (const job of jobs) if (job.kind === 'place') want(job.order.maker, job.market);
     await this.holdings.load(db, wanted);
-    return targets;
+    return { cancelTargets: targets, closing };
   }
 
   private async liveOrdersFor(db: Db, job: CancelJob): Promise<{ id: string; marketId: string }[]> {
@@ -371,47 +392,15 @@ export class ExchangeWriter {
   private async loadBooks(db: Db, markets: TradableMarket[]): Promise<MarketBook[]> {
     const missing = markets.filter((m) => !this.books.has(m.marketId));
     if (missing.length === 0) return [];
-    const ids = `{${missing.map((m) => `"${m.marketId}"`).join(',')}}`;
-    const found = await rows<{
-      id: string;
-      seq: string;
-      market_id: string;
-      outcome: number;
-      maker: string;
-      owner: string;
-      side: Side;
-      price: number;
-      original_size: string;
-      remaining: string;
-      time_in_force: TimeInForce;
-      post_only: boolean;
-      expiration: string;
-    }>(
+    const stored = await readBooks(
       db,
-      sql`SELECT id, seq::text, market_id, outcome, maker, owner, side, price, original_size::text, remaining::text,
-                 time_in_force, post_only, expiration::text
-          FROM exchange_orders WHERE market_id = ANY(${ids}::text[]) AND status = 'LIVE' ORDER BY seq`,
+      missing.map((m) => m.marketId),
     );
-    for (const market of missing)
-      this.books.set(market.marketId, { market, book: new Book(), owners: new Map() });
-    for (const row of found) {
-      const mb = this.books.get(row.market_id)!;
-      mb.book.restore({
-        id: row.id,
-        maker: row.maker,
-        outcome: row.outcome as Outcome,
-        side: row.side,
-        price: row.price,
-        size: Number(row.original_size),
-        remaining: Number(row.remaining),
-        timeInForce: row.time_in_force,
-        postOnly: row.post_only,
-        expiration: Number(row.expiration),
-        seq: Number(row.seq),
-      });
-      mb.owners.set(row.id, row.owner);
-    }
-    return missing.map((m) => this.books.get(m.marketId)!);
+    return missing.map((market) => {
+      const mb = { market, ...stored.get(market.marketId)! };
+      this.books.set(market.marketId, mb);
+      return mb;
+    });
   }
 
   /**
@@ -423,9 +412,7 @@ export class ExchangeWriter {
     jobs: Job[],
   ): Promise<{ fresh: boolean[]; existing: Set<string> }> {
     const payload = jobs.flatMap((j, i) =>
-      j.kind === 'expire'
-        ? []
-        : [{ i, k: j.singleUse.apiKey, t: j.singleUse.timestamp, s: j.singleUse.signature }],
+      isSigned(j) ? [{ i, k: j.singleUse.apiKey, t: j.singleUse.timestamp, s: j.singleUse.signature }] : [],
     );
     const ids = jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : []));
     if (payload.length === 0 && ids.length === 0) return { fresh: jobs.map(() => true), existing: new Set() };
@@ -448,7 +435,7 @@ export class ExchangeWriter {
       if (row.id !== null) existing.add(row.id);
       else freshJobs.add(Number(row.i));
     }
-    return { fresh: jobs.map((j, i) => j.kind === 'expire' || freshJobs.has(i)), existing };
+    return { fresh: jobs.map((j, i) => !isSigned(j) || freshJobs.has(i)), existing };
   }
 
   private place(
@@ -528,7 +515,7 @@ export class ExchangeWriter {
       stats.sets += setsEffect(fill);
       stats.notional += Math.abs(takerEffect.collateral);
       // The trade price of outcome 0, as the catalog and the tape show it.
-      stats.lastPrice = m.outcome === 0 ? m.price : 10_000 - m.price;
+      stats.lastPrice = toOutcome0(m.outcome, m.price);
       stats.lastSide = t.outcome === 0 ? t.side : t.side === 'BUY' ? 'SELL' : 'BUY';
       const makerOwner = mb.owners.get(m.orderId) ?? '';
       if (m.remainingAfter === 0) mb.owners.delete(m.orderId);
@@ -615,6 +602,23 @@ export class ExchangeWriter {
     return { ok: true, canceled, notCanceled };
   }
 
+  /**
+   * Cancels every live order of the markets the catalog no longer lets trade (`closing`, checked in this
+   * turn), giving back what they held, as a maker's own cancel would.
+   */
+  private closeMarkets(job: CloseJob, closing: Set<string>, writes: BatchWrites): { canceled: string[] } {
+    const canceled: string[] = [];
+    for (const marketId of job.marketIds) {
+      const mb = this.books.get(marketId);
+      if (!mb || !closing.has(marketId)) continue;
+      for (const order of mb.book.resting()) {
+        this.release(mb, mb.book.cancel(order.id)!, writes, 'CANCELED');
+        canceled.push(order.id);
+      }
+    }
+    return { canceled };
+  }
+
   private expire(writes: BatchWrites, now: number): null {
     for (const mb of this.books.values()) {
       for (const order of mb.book.expire(now)) this.release(mb, order, writes, 'EXPIRED');
@@ -686,6 +690,11 @@ export class ExchangeWriter {
   }
 }
 
+/** Jobs sent by a client's signed request: they carry a single-use mark. */
+function isSigned(job: Job): job is PlaceJob | CancelJob {
+  return job.kind === 'place' || job.kind === 'cancel';
+}
+
 function refused(code: ErrorCode, reason: string): Refused {
   return { ok: false, code, reason };
 }
@@ -717,18 +726,49 @@ function fillOf(f: FillRow): Fill {
   };
 }
 
+/**
+ * The markets of these live orders, to hold their books for a cancel or a close. Their tokens are the
+ * ones the orders name (what their reservations are in), so a market the catalog changed or no longer
+ * has can still be cleared; the rest comes from the catalog's entry while there is one. (An outcome with
+ * no live order may have no known token: nothing of it is ever released.)
+ */
 async function readMarkets(db: Db, ids: string[]): Promise<TradableMarket[]> {
-  const found = await rows<{ id: string; condition_id: string; tokens: string[]; neg_risk: boolean }>(
+  const found = await rows<{
+    market_id: string;
+    outcome: number;
+    token_id: string;
+    condition_id: string | null;
+    tokens: string[] | null;
+    neg_risk: boolean | null;
+    tick: number | null;
+    min_size: number | null;
+  }>(
     db,
-    sql`SELECT id, condition_id, clob_token_ids AS tokens, neg_risk FROM markets
-        WHERE id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[])`,
+    sql`SELECT o.market_id, o.outcome, o.token_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk,
+               m.order_price_min_tick_size AS tick, m.order_min_size AS min_size
+        FROM (SELECT DISTINCT ON (market_id, outcome) market_id, outcome, token_id FROM exchange_orders
+              WHERE market_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))
+                AND status = 'LIVE'
+              ORDER BY market_id, outcome) o
+        LEFT JOIN markets m ON m.id = o.market_id`,
   );
-  return found.map((m) => ({
-    marketId: m.id,
-    conditionId: m.condition_id,
-    tokens: [m.tokens[0]!, m.tokens[1]!] as const,
-    negRisk: m.neg_risk,
-    tick: DEFAULT_TICK,
-    minSize: DEFAULT_MIN_SIZE,
-  }));
+  const markets = new Map<string, TradableMarket & { tokens: [string, string] }>();
+  for (const row of found) {
+    let market = markets.get(row.market_id);
+    if (!market) {
+      market = {
+        marketId: row.market_id,
+        conditionId: row.condition_id ?? '',
+        tokens: [row.tokens?.[0] ?? '', row.tokens?.[1] ?? ''],
+        negRisk: row.neg_risk ?? false,
+        ...orderRules({
+          tick: row.tick ?? DEFAULT_ORDER_TICK,
+          min_size: row.min_size ?? DEFAULT_ORDER_MIN_SIZE,
+        }),
+      };
+      markets.set(row.market_id, market);
+    }
+    market.tokens[row.outcome as Outcome] = row.token_id;
+  }
+  return [...markets.values()];
 }

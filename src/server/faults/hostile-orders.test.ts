@@ -5,13 +5,7 @@ import type { Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
-import {
-  type OrderDomain,
-  type OrderV1Message,
-  type OrderV2Message,
-  orderTypedData,
-  ZERO_BYTES32,
-} from '../../contract/orders';
+import { type OrderDomain, type OrderV2Message, orderTypedData, ZERO_BYTES32 } from '../../contract/orders';
 import { upsertEvents } from '../catalog/load';
 import { freshIp, l2, newWallet } from '../credentials/test-helpers';
 import { type Db, rows } from '../db/open';
@@ -156,51 +150,35 @@ interface OrderSpec {
 
 let salt = 1_000;
 
-/** A version-1 order body as the legacy client posts it; by default a resting BUY of 5 Yes at 0.2. */
+/**
+ * A version-1 order body as the legacy client posts it, signed by the test trader (`Trader.order`, with
+ * the spec's wrong fields as given); by default a resting BUY of 5 Yes at 0.2.
+ */
 async function v1Order(trader: Trader, spec: OrderSpec = {}) {
   const side = spec.side ?? 'BUY';
-  const message: OrderV1Message = {
-    salt: BigInt(++salt),
-    maker: spec.maker ?? trader.account.address,
-    signer: trader.account.address,
-    taker: ZERO_ADDRESS,
-    tokenId: BigInt(spec.tokenId ?? yes),
+  const { maker, nonce, feeRateBps, signatureType } = spec;
+  const body = await trader.order({
+    tokenId: spec.tokenId ?? yes,
+    side,
     makerAmount: spec.makerAmount ?? (side === 'BUY' ? 1_000_000n : 5_000_000n),
     takerAmount: spec.takerAmount ?? (side === 'BUY' ? 5_000_000n : 1_000_000n),
     expiration: spec.expiration ?? 0n,
-    nonce: spec.nonce ?? 0n,
-    feeRateBps: spec.feeRateBps ?? 0n,
-    side: side === 'BUY' ? 0 : 1,
-    signatureType: spec.signatureType ?? 0,
-  };
-  const domain = {
-    chainId: CHAIN,
-    verifyingContract: t.config.exchanges[1].exchange,
-    ...spec.domain,
-  };
-  const signature = await (spec.signer ?? trader.account).signTypedData(
-    orderTypedData({ version: 1, message }, domain) as Parameters<PrivateKeyAccount['signTypedData']>[0],
-  );
-  return {
-    order: {
-      salt: Number(message.salt),
-      maker: message.maker,
-      signer: message.signer,
-      taker: message.taker,
-      tokenId: message.tokenId.toString(),
-      makerAmount: message.makerAmount.toString(),
-      takerAmount: message.takerAmount.toString(),
-      side,
-      expiration: message.expiration.toString(),
-      nonce: message.nonce.toString(),
-      feeRateBps: message.feeRateBps.toString(),
-      signatureType: message.signatureType,
-      signature,
+    postOnly: spec.postOnly ?? false,
+    domain: { verifyingContract: t.config.exchanges[1].exchange, ...spec.domain },
+    ...(spec.signer ? { signer: spec.signer } : {}),
+    fields: {
+      ...(maker !== undefined ? { maker } : {}),
+      ...(nonce !== undefined ? { nonce } : {}),
+      ...(feeRateBps !== undefined ? { feeRateBps } : {}),
+      ...(signatureType !== undefined ? { signatureType } : {}),
     },
-    owner: spec.owner ?? trader.credentials.apiKey,
+  });
+  return {
+    ...body,
+    owner: spec.owner ?? body.owner,
     orderType: spec.orderType ?? 'GTC',
     deferExec: false,
-    postOnly: spec.postOnly ?? false,
+    postOnly: body.postOnly,
   };
 }
 

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -80,6 +82,12 @@ export const markets = pgTable(
     bestBid: doublePrecision('best_bid'),
     bestAsk: doublePrecision('best_ask'),
     lastTradePrice: doublePrecision('last_trade_price'),
+    /**
+     * The order book's price tick and minimum resting size in shares (the reference's
+     * orderPriceMinTickSize and orderMinSize), as the import normalised them: the exchange enforces these.
+     */
+    orderPriceMinTickSize: doublePrecision('order_price_min_tick_size').notNull().default(0.01),
+    orderMinSize: doublePrecision('order_min_size').notNull().default(5),
   },
   // Market ids are text; they sort as numbers do (shorter first, then by digits, byte order), so
   // every ordering index ends with that pair for keyset pages (repository.ts MARKET_ID_ORDER).
@@ -93,6 +101,9 @@ export const markets = pgTable(
     index('markets_end_date_idx').on(t.endDate, sql`length(${t.id})`, sql`${t.id} COLLATE "C"`),
     index('markets_condition_idx').on(t.conditionId),
     index('markets_tokens_idx').using('gin', t.clobTokenIds),
+    // A tick both reference clients can round orders to (contract/trading.ts TICK_SIZES).
+    check('markets_order_tick', sql`${t.orderPriceMinTickSize} IN (0.1, 0.01, 0.001, 0.0001)`),
+    check('markets_order_min_size', sql`${t.orderMinSize} >= 0`),
   ],
 );
 
@@ -161,6 +172,17 @@ export const eventDocuments = pgTable('event_documents', {
 export const cursorKeys = pgTable('cursor_keys', {
   id: text('id').primaryKey(),
   key: text('key').notNull(),
+});
+
+/**
+ * One row (id 1) counting the loads of events (server/catalog/load.ts: imports, syncs, generated
+ * catalogs), bumped in each load's transaction. What depends on which markets exist or are open reads
+ * it to learn cheaply, from any process, that a load happened: the exchange then looks for markets that
+ * stopped being tradable while orders rest on them (docs/exchange.md, "Markets that close").
+ */
+export const catalogLoads = pgTable('catalog_loads', {
+  id: smallint('id').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
 });
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MakerOrder, OpenOrder, Trade } from '../../../contract/trading';
 import { type Db, rows } from '../../db/open';
 import { transactionHashOf } from '../writer';
-import { COLLATERAL, priceText, sizeText } from '../units';
+import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
 
 /**
  * An account's orders, trades, balances and positions as committed (docs/api.md, the order book), in the
@@ -277,8 +277,8 @@ export async function positionsOf(db: Db, address: string): Promise<Position[]> 
       asset_id: p.asset,
       market: p.condition_id ?? '',
       outcome: outcomeName(p.outcomes, index),
-      size: sizeText(Number(p.balance) / 10_000),
-      reserved: sizeText(Number(p.reserved) / 10_000),
+      size: sizeText(Number(p.balance) / BASE_PER_CENTISHARE),
+      reserved: sizeText(Number(p.reserved) / BASE_PER_CENTISHARE),
       avg_price: bought > 0 ? priceText(Math.round(Number(p.cost ?? 0) / bought)) : '0',
       cur_price: price,
     };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { Book } from '../../../engine/book';
-import type { Outcome, Side, TimeInForce } from '../../../engine/types';
+import type { Book } from '../../../engine/book';
+import type { Side } from '../../../engine/types';
 import { type Db, rows } from '../../db/open';
+import { readBooks } from '../live-orders';
 
 /** A market's committed book and last trade, as public reads see them. */
 export interface MarketSnapshot {
@@ -42,51 +43,17 @@ export class BookReader {
 
   private async read(marketId: string): Promise<MarketSnapshot> {
     const readAt = Date.now();
-    const [orders, last] = await Promise.all([
-      rows<{
-        id: string;
-        seq: string;
-        outcome: number;
-        maker: string;
-        side: Side;
-        price: number;
-        remaining: string;
-        time_in_force: TimeInForce;
-        expiration: string;
-      }>(
-        this.db,
-        sql`SELECT id, seq::text, outcome, maker, side, price, remaining::text, time_in_force, expiration::text
-            FROM exchange_orders WHERE market_id = ${marketId} AND status = 'LIVE' ORDER BY seq`,
-      ),
+    const [books, last] = await Promise.all([
+      // A due GTD order leaves the book when a writer next holds it (writer.ts); it is never shown meanwhile.
+      readBooks(this.db, [marketId], { dueAt: Math.floor(readAt / 1000) }),
       rows<{ last_price: number | null; last_side: Side | null }>(
         this.db,
         sql`SELECT last_price, last_side FROM exchange_markets WHERE market_id = ${marketId}`,
       ),
     ]);
-    const book = new Book();
-    const now = Math.floor(readAt / 1000);
-    for (const o of orders) {
-      const remaining = Number(o.remaining);
-      // A due GTD order leaves the book when a writer next holds it (writer.ts); it is never shown meanwhile.
-      const expiration = Number(o.expiration);
-      if (expiration !== 0 && expiration <= now) continue;
-      book.restore({
-        id: o.id,
-        maker: o.maker,
-        outcome: o.outcome as Outcome,
-        side: o.side,
-        price: o.price,
-        size: remaining,
-        remaining,
-        timeInForce: o.time_in_force,
-        postOnly: false,
-        expiration,
-        seq: Number(o.seq),
-      });
-    }
     const row = last[0];
     const lastTrade =
       row?.last_price != null && row.last_side ? { price: row.last_price, side: row.last_side } : null;
-    return { book, lastTrade, readAt };
+    return { book: books.get(marketId)!.book, lastTrade, readAt };
   }
 }

@@ -24,7 +24,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import { ReplyError } from '../../errors';
 import type { Exchange } from '../exchange';
 import type { TokenMarket } from '../markets';
-import { PRICE_ONE } from '../units';
+import { FULL_SET_PRICE } from '../../../engine/prices';
 import type { MarketSnapshot } from './book-reader';
 import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
 
@@ -209,7 +209,9 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
   const tick = get('/tick-size', "A market's price tick (a JSON number)", TickSizeResponse);
   app.get(tick.url, tick.opts, async (request) => {
     const { found } = await tokenBook(request.query.token_id);
-    return { minimum_tick_size: (found.market.tick / PRICE_ONE) as TickSizeResponse['minimum_tick_size'] };
+    return {
+      minimum_tick_size: (found.market.tick / FULL_SET_PRICE) as TickSizeResponse['minimum_tick_size'],
+    };
   });
   const negRisk = get(
     '/neg-risk',

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { LastTradePrice, OrderBookSummary } from '../../../contract/trading';
 import type { Outcome, Side } from '../../../engine/types';
 import type { TokenMarket } from '../markets';
-import { PRICE_ONE, priceText, sizeText } from '../units';
+import { priceText, sizeText } from '../units';
+import { FULL_SET_PRICE } from '../../../engine/prices';
 import type { MarketSnapshot } from './book-reader';
 
 /**
@@ -33,7 +34,7 @@ export function bookSummary(found: TokenMarket, snapshot: MarketSnapshot, nowMs:
 /** Best bid and ask of the token, in 1/10,000; an empty side counts as 0 (bids) or 1 (asks). */
 export function bestOf(outcome: Outcome, snapshot: MarketSnapshot): { bid: number; ask: number } {
   const best = snapshot.book.best(outcome);
-  return { bid: best.bid ?? 0, ask: best.ask ?? PRICE_ONE };
+  return { bid: best.bid ?? 0, ask: best.ask ?? FULL_SET_PRICE };
 }
 
 /** GET /price: BUY answers the best bid, SELL the best ask (the reference's documented meaning). */
@@ -57,7 +58,7 @@ export function lastTrade(outcome: Outcome, snapshot: MarketSnapshot): { price: 
   const t = snapshot.lastTrade;
   if (!t) return null;
   if (outcome === 0) return { price: priceText(t.price), side: t.side };
-  return { price: priceText(PRICE_ONE - t.price), side: t.side === 'BUY' ? 'SELL' : 'BUY' };
+  return { price: priceText(FULL_SET_PRICE - t.price), side: t.side === 'BUY' ? 'SELL' : 'BUY' };
 }
 
 /** GET /last-trade-price; before any trade the reference's own answer, a price of 0.5 and no side. */
@@ -67,5 +68,5 @@ export function lastTradePrice(outcome: Outcome, snapshot: MarketSnapshot): Last
 
 /** (a / 2) / 10,000 as exact decimal text: a midpoint may fall between two ticks of 0.0001. */
 function halfText(twice: number): string {
-  return (twice / (2 * PRICE_ONE)).toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
+  return (twice / (2 * FULL_SET_PRICE)).toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
 }

@@ -1,5 +1,6 @@
 import type { Side, TimeInForce } from '../../../engine/types';
-import { BASE_PER_CENTISHARE, PRICE_ONE } from '../units';
+import { BASE_PER_CENTISHARE } from '../units';
+import { FULL_SET_PRICE } from '../../../engine/prices';
 
 /** Why a signed order's amounts cannot be traded here; each has the reference's sentence (trading-errors). */
 export type TermsProblem = 'price-range' | 'tick' | 'precision' | 'min-size' | 'amounts';
@@ -33,13 +34,13 @@ export function termsOf(input: {
   // Sizes beyond 2^53 centishares cannot be held by anyone here; refuse before converting.
   if (shares > 9_000_000_000_000_000_000n || cash > 9_000_000_000_000_000_000n)
     return { ok: false, problem: 'amounts' };
-  const scale = BigInt(PRICE_ONE);
+  const scale = BigInt(FULL_SET_PRICE);
   const unit = BigInt(BASE_PER_CENTISHARE);
   const market = timeInForce === 'FOK' || timeInForce === 'FAK';
   const priceExact = (cash * scale) % shares === 0n;
   const price = Number(side === 'BUY' || priceExact ? (cash * scale) / shares : (cash * scale) / shares + 1n);
   const size = shares / unit;
-  if (price < tick || price > PRICE_ONE - tick) return { ok: false, problem: 'price-range' };
+  if (price < tick || price > FULL_SET_PRICE - tick) return { ok: false, problem: 'price-range' };
   if (size === 0n || size > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'amounts' };
   if (!market) {
     if (shares % unit !== 0n || !priceExact) return { ok: false, problem: 'precision' };

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { ApiCredentials } from '../../../contract/auth-l2';
-import { orderTypedData, type OrderDomain, referenceExchanges } from '../../../contract/orders';
+import {
+  type OrderDomain,
+  type OrderV1Message,
+  orderTypedData,
+  referenceExchanges,
+} from '../../../contract/orders';
 import { ApiKeyCredentials } from '../../../contract/auth-schemas';
 import { freshIp, l1, l2, newWallet } from '../../credentials/test-helpers';
 
@@ -82,18 +87,21 @@ export class Trader {
 
   /**
    * A signed order body for POST /order: price and size in whole units, as a person writes them, or the
-   * signed amounts themselves in base units (a market order's, rounded as a client rounds them).
+   * signed amounts themselves in base units (a market order's, rounded as a client rounds them). `signer`
+   * signs in the trader's place, and `fields` sets other values of the signed message (the hostile
+   * tests' wrong ones): the order is signed as it is.
    */
   async order(
     opts: {
       tokenId: string;
       side: 'BUY' | 'SELL';
       orderType?: 'GTC' | 'GTD' | 'FOK' | 'FAK';
-      expiration?: number;
+      expiration?: number | bigint;
       postOnly?: boolean;
       negRisk?: boolean;
       domain?: Partial<OrderDomain>;
       signer?: PrivateKeyAccount;
+      fields?: Partial<Pick<OrderV1Message, 'maker' | 'nonce' | 'feeRateBps' | 'signatureType'>>;
     } & ({ price: number; size: number } | { makerAmount: bigint; takerAmount: bigint }),
   ) {
     const [shares, cash] =
@@ -102,7 +110,7 @@ export class Trader {
         : opts.side === 'BUY'
           ? [opts.takerAmount, opts.makerAmount]
           : [opts.makerAmount, opts.takerAmount];
-    const message = {
+    const message: OrderV1Message = {
       salt: BigInt(++this.used.salt),
       maker: this.account.address,
       signer: this.account.address,
@@ -113,8 +121,9 @@ export class Trader {
       expiration: BigInt(opts.expiration ?? 0),
       nonce: 0n,
       feeRateBps: 0n,
-      side: opts.side === 'BUY' ? (0 as const) : (1 as const),
+      side: opts.side === 'BUY' ? 0 : 1,
       signatureType: 0,
+      ...opts.fields,
     };
     const exchanges = referenceExchanges(1, this.chainId)!;
     const domain: OrderDomain = {
@@ -136,9 +145,9 @@ export class Trader {
         takerAmount: message.takerAmount.toString(),
         side: opts.side,
         expiration: message.expiration.toString(),
-        nonce: '0',
-        feeRateBps: '0',
-        signatureType: 0,
+        nonce: message.nonce.toString(),
+        feeRateBps: message.feeRateBps.toString(),
+        signatureType: message.signatureType,
         signature,
       },
       owner: this.credentials.apiKey,
