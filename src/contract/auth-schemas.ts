@@ -22,8 +22,49 @@ export const ApiKeyCredentials = z.object({
 });
 export type ApiKeyCredentials = z.infer<typeof ApiKeyCredentials>;
 
-/** 200 body of GET /api-keys: the address's active keys, oldest first. */
-export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyId) });
+/** A session key's longest life in seconds (docs/api.md §5), and its shortest. */
+export const MAX_SESSION_SECONDS = 86_400;
+export const MIN_SESSION_SECONDS = 60;
+export const MAX_LABEL_LENGTH = 100;
+
+/**
+ * Optional body of POST /api-keys (an extension; no body: a key as before): a label, and for a session
+ * key the seconds until it ends (an ended key is revoked and leaves the list and the limit).
+ */
+export const CreateKeyBody = z
+  .object({
+    label: z
+      .string()
+      .min(1)
+      .max(MAX_LABEL_LENGTH)
+      .regex(/^[^\p{Cc}]*$/u, 'no control characters')
+      .optional()
+      .describe('A name for the key, shown in the list (1–100 characters)'),
+    expiresIn: z
+      .number()
+      .int()
+      .min(MIN_SESSION_SECONDS)
+      .max(MAX_SESSION_SECONDS)
+      .optional()
+      .describe('Seconds until the key ends, 60–86,400 (a session key); absent: it lasts until revoked'),
+  })
+  .strict();
+export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
+
+/** What the owner sees of one key in the list on our path (no secret, no passphrase). */
+export const ApiKeySummary = z.object({
+  apiKey: ApiKeyId,
+  label: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601 UTC'),
+  expiresAt: z.string().nullable().describe('ISO 8601 UTC; null: until revoked'),
+});
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
+
+/**
+ * 200 body of GET /api-keys: the address's active keys, oldest first; our path adds each key's label and
+ * dates (`keys`), the reference clients' path answers only `apiKeys`.
+ */
+export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyId), keys: z.array(ApiKeySummary).optional() });
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** 200 body of DELETE /api-keys. */

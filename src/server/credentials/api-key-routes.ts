@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HEADER_FORMATS } from '../../contract/auth';
-import { ApiKeyCredentials, ApiKeyList, RevokedApiKey, RevokeQuery } from '../../contract/auth-schemas';
+import {
+  ApiKeyCredentials,
+  ApiKeyList,
+  CreateKeyBody,
+  RevokedApiKey,
+  RevokeQuery,
+} from '../../contract/auth-schemas';
 import { ErrorBodySchema } from '../../contract/errors';
 import type { Config } from '../config';
 import { ReplyError } from '../errors';
@@ -67,9 +73,10 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
         {
           exposeHeadRoute: false,
           schema: {
-            summary: `Create an API key (Level 1); the secret and passphrase are shown only here${url === '/api-keys' ? '' : ' (the reference clients’ path: 200 instead of 201)'}`,
+            summary: `Create an API key (Level 1); the secret and passphrase are shown only here${url === '/api-keys' ? '; an optional body names it and makes it a session key' : ' (the reference clients’ path: 200 instead of 201)'}`,
             security: [{ L1: [] }],
-            response: { [status]: ApiKeyCredentials, ...errors },
+            ...(url === '/api-keys' ? { body: CreateKeyBody.nullish() } : {}),
+            response: { [status]: ApiKeyCredentials, 400: ErrorBodySchema, ...errors },
           },
         },
         (request, reply) => createKey(request, reply, status),
@@ -92,7 +99,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
               ? serializeKeyList
               : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
         },
-        listKeys,
+        (request, reply) => listKeys(request, reply, url === '/api-keys'),
       );
     }
 
@@ -141,6 +148,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
 function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteDeps) {
   return {
     async createKey(request: FastifyRequest, reply: FastifyReply, status: 200 | 201) {
+      const options = (request.body ?? {}) as CreateKeyBody;
       const auth = await authoriser.authenticate(request, {
         l2: false,
         what: 'Creating an API key',
@@ -150,7 +158,14 @@ function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteD
       const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
       try {
         await authoriser.run(auth, async (db) => {
-          await insertApiKeyWithinLimit(db, { apiKey: credentials.apiKey, address: auth.address, ...sealed });
+          await insertApiKeyWithinLimit(db, {
+            apiKey: credentials.apiKey,
+            address: auth.address,
+            ...sealed,
+            label: options.label ?? null,
+            expiresAt:
+              options.expiresIn === undefined ? null : new Date((serverSeconds() + options.expiresIn) * 1000),
+          });
           // Paper collateral once per address, with its first key, in the same transaction.
           if (grant > 0) await credit(db, auth.address, grant, 'grant', serverSeconds());
         });
@@ -161,15 +176,26 @@ function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteD
       return reply.status(status).send(credentials);
     },
 
-    async listKeys(request: FastifyRequest, reply: FastifyReply) {
+    /** `detailed`: our path, which adds each key's label and dates. */
+    async listKeys(request: FastifyRequest, reply: FastifyReply, detailed: boolean) {
       const auth = await authoriser.authenticate(request, {
         l2: true,
         what: 'Listing API keys',
         changesState: false,
       });
-      const apiKeys = await authoriser.run(auth, (db) => keyReader.listActive(db, auth.address));
+      const keys = await authoriser.run(auth, (db) => keyReader.listActive(db, auth.address));
       void reply.header('Cache-Control', 'no-store');
-      return { apiKeys };
+      const apiKeys = keys.map((k) => k.apiKey);
+      if (!detailed) return { apiKeys };
+      return {
+        apiKeys,
+        keys: keys.map((k) => ({
+          apiKey: k.apiKey,
+          label: k.label,
+          createdAt: k.createdAt.toISOString(),
+          expiresAt: k.expiresAt?.toISOString() ?? null,
+        })),
+      };
     },
 
     async revokeKeyOf(request: FastifyRequest, query: RevokeQuery, url: string) {
@@ -244,12 +270,15 @@ function decodedPathOf(url: string): string {
  * `apiKeys` field, every entry checked to be a UUID) at a fraction of its cost.
  */
 export function serializeKeyList(value: unknown): string {
-  const apiKeys = (value as Partial<ApiKeyList> | null)?.apiKeys;
+  const { apiKeys, keys } = (value ?? {}) as Partial<ApiKeyList>;
   if (!Array.isArray(apiKeys)) throw new Error('GET /api-keys: the response has no key list.');
   for (const key of apiKeys) {
     if (typeof key !== 'string' || !HEADER_FORMATS.uuid.test(key)) {
       throw new Error('GET /api-keys: the response lists something that is not an API key.');
     }
   }
-  return JSON.stringify({ apiKeys });
+  // The details (our path) are the server's own rows; zod checks them, off the reference's hot path.
+  return keys === undefined
+    ? JSON.stringify({ apiKeys })
+    : JSON.stringify(ApiKeyList.parse({ apiKeys, keys }));
 }

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/open';
-import { type ApiKeyRow, findApiKey, listActiveKeys } from './key-store';
+import { serverClock } from './clock';
+import { type ApiKeyRow, findApiKey, type KeySummary, listActiveKeys } from './key-store';
 
 /**
  * Reads of API keys for every authenticated request, with an in-process cache when the database
@@ -14,7 +15,7 @@ import { type ApiKeyRow, findApiKey, listActiveKeys } from './key-store';
  */
 export class KeyReader {
   private readonly rows = new Map<string, ApiKeyRow>();
-  private readonly lists = new Map<string, string[]>();
+  private readonly lists = new Map<string, KeySummary[]>();
   private version = 0;
   private static readonly MAX_ENTRIES = 10_000;
 
@@ -30,10 +31,11 @@ export class KeyReader {
     return row;
   }
 
-  async listActive(db: Db, address: string): Promise<string[]> {
+  async listActive(db: Db, address: string): Promise<KeySummary[]> {
     if (!this.cacheEnabled) return listActiveKeys(db, address);
     const hit = this.lists.get(address);
-    if (hit) return [...hit];
+    // A cached list drops its session keys as they end.
+    if (hit) return hit.filter((k) => !k.expiresAt || k.expiresAt.getTime() > serverClock.nowMs());
     const started = this.version;
     const list = await listActiveKeys(db, address);
     if (started === this.version) this.store(this.lists, address, [...list]);

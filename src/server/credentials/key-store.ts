@@ -1,13 +1,25 @@
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { apiKeys, usedL2Signatures, usedSignatures } from '../db/schema/credentials';
 import { ReplyError } from '../errors';
+import { serverClock } from './clock';
 
 /** Every SQL statement of the trading interface. Addresses are stored lower-case. */
 
 export const MAX_ACTIVE_KEYS = 10;
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Whether a key authenticates at `nowMs`: not revoked, and not past its end (an expired key is revoked). */
+export const isActive = (row: Pick<ApiKeyRow, 'revokedAt' | 'expiresAt'>, nowMs: number): boolean =>
+  !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > nowMs);
+
+/** The same rule in SQL, at the server's clock (which tests can move past a key's end). */
+const active = () =>
+  and(
+    isNull(apiKeys.revokedAt),
+    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date(serverClock.nowMs()))),
+  );
 
 export async function findApiKey(db: Db, apiKey: string): Promise<ApiKeyRow | undefined> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey)).limit(1);
@@ -64,15 +76,22 @@ export async function pruneUsedSignatures(
  */
 export async function insertApiKeyWithinLimit(
   tx: Db,
-  row: { apiKey: string; address: string; passphraseHash: string; secretCiphertext: string },
+  row: {
+    apiKey: string;
+    address: string;
+    passphraseHash: string;
+    secretCiphertext: string;
+    label?: string | null;
+    expiresAt?: Date | null;
+  },
 ): Promise<void> {
   const address = row.address.toLowerCase();
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`api_keys:${address}`}, 0))`);
-  const [active] = await tx
+  const [current] = await tx
     .select({ n: count() })
     .from(apiKeys)
-    .where(and(eq(apiKeys.address, address), isNull(apiKeys.revokedAt)));
-  if ((active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
+    .where(and(eq(apiKeys.address, address), active()));
+  if ((current?.n ?? 0) >= MAX_ACTIVE_KEYS) {
     throw new ReplyError(
       'KEY_LIMIT_REACHED',
       `This address already has ${MAX_ACTIVE_KEYS} active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.`,
@@ -81,14 +100,26 @@ export async function insertApiKeyWithinLimit(
   await tx.insert(apiKeys).values({ ...row, address });
 }
 
+/** What the owner sees of a key in the list (no secret, no passphrase). */
+export interface KeySummary {
+  apiKey: string;
+  label: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
 /** Active keys of an address, oldest first. */
-export async function listActiveKeys(db: Db, address: string): Promise<string[]> {
-  const rows = await db
-    .select({ apiKey: apiKeys.apiKey })
+export async function listActiveKeys(db: Db, address: string): Promise<KeySummary[]> {
+  return db
+    .select({
+      apiKey: apiKeys.apiKey,
+      label: apiKeys.label,
+      createdAt: apiKeys.createdAt,
+      expiresAt: apiKeys.expiresAt,
+    })
     .from(apiKeys)
-    .where(and(eq(apiKeys.address, address.toLowerCase()), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.address, address.toLowerCase()), active()))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey));
-  return rows.map((r) => r.apiKey);
 }
 
 /** Revokes the key if it is an active key of that address; false otherwise. */
@@ -96,9 +127,7 @@ export async function revokeKey(db: Db, apiKey: string, address: string): Promis
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
-    .where(
-      and(eq(apiKeys.apiKey, apiKey), eq(apiKeys.address, address.toLowerCase()), isNull(apiKeys.revokedAt)),
-    )
+    .where(and(eq(apiKeys.apiKey, apiKey), eq(apiKeys.address, address.toLowerCase()), active()))
     .returning({ apiKey: apiKeys.apiKey });
   return rows.length === 1;
 }

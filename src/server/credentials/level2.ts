@@ -6,7 +6,9 @@ import type { Db } from '../db/open';
 import { ReplyError } from '../errors';
 import { pathOf } from '../request-path';
 import { checkWindow, header, invalidHeader, requireHeaders } from './headers';
+import { serverClock } from './clock';
 import type { KeyReader } from './key-cache';
+import { isActive } from './key-store';
 import type { OpenedSecrets } from './opened-secrets';
 import { rawBodyOf } from './raw-body';
 
@@ -61,12 +63,14 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
       'PASSPHRASE_INVALID',
       'SVC_PASSPHRASE is not the passphrase of SVC_API_KEY; send the passphrase returned when the key was created.',
     );
-  if (key.revokedAt) {
+  if (!isActive(key, serverClock.nowMs())) {
     deps.secrets.forget(key.apiKey);
     if (!deps.secrets.passphraseMatches(key, passphrase)) throw passphraseInvalid();
     throw new ReplyError(
       'API_KEY_REVOKED',
-      'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
+      key.revokedAt
+        ? 'SVC_API_KEY has been revoked; create a new key with POST /api-keys.'
+        : `SVC_API_KEY was a session key that ended at ${key.expiresAt!.toISOString()}; create a new key with POST /api-keys.`,
     );
   }
   const secret = deps.secrets.open(key, passphrase);

@@ -1,4 +1,5 @@
 import type { ApiCredentials } from '../../../contract/auth-l2';
+import type { KeyDetails } from './api/list-api-keys';
 import type { Problem } from './problems';
 
 /**
@@ -13,6 +14,8 @@ export interface KeysPageState {
   justCreated: string | null;
   /** null until listed (a signature) for this address. */
   apiKeys: string[] | null;
+  /** Labels and ends of the listed keys (a key created on this visit has neither). */
+  details: KeyDetails;
   problem: Problem | null;
   /** The key the revoke dialog is open for. */
   revoking: string | null;
@@ -23,7 +26,7 @@ export type KeysPageAction =
   | { type: 'started' }
   | { type: 'failed'; problem: Problem }
   | { type: 'created'; credentials: ApiCredentials }
-  | { type: 'listed'; apiKeys: string[] }
+  | { type: 'listed'; apiKeys: string[]; details?: KeyDetails }
   | { type: 'credentials-done' }
   | { type: 'revoke-asked'; apiKey: string }
   | { type: 'revoke-cancelled' }
@@ -35,6 +38,7 @@ export const initialKeysPageState: KeysPageState = {
   credentials: null,
   justCreated: null,
   apiKeys: null,
+  details: {},
   problem: null,
   revoking: null,
   revokeProblem: null,
@@ -57,7 +61,7 @@ export function keysPageReducer(state: KeysPageState, action: KeysPageAction): K
       };
     }
     case 'listed':
-      return { ...state, apiKeys: action.apiKeys };
+      return { ...state, apiKeys: action.apiKeys, details: action.details ?? {} };
     case 'credentials-done':
       return { ...state, credentials: null };
     case 'revoke-asked':

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * API keys. Nothing here lets anyone compute an L2 signature (docs/api.md §4): the passphrase is
@@ -17,8 +18,15 @@ export const apiKeys = pgTable(
       .notNull()
       .defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date', precision: 6 }),
+    /** The owner's name for it (docs/api.md §5: session keys), 1–100 characters. */
+    label: text('label'),
+    /** A session key's end: from then on it counts as revoked (null: never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 6 }),
   },
-  (t) => [index('api_keys_address_idx').on(t.address, t.createdAt)],
+  (t) => [
+    index('api_keys_address_idx').on(t.address, t.createdAt),
+    check('api_keys_label_length', sql`${t.label} IS NULL OR char_length(${t.label}) BETWEEN 1 AND 100`),
+  ],
 );
 
 /** L1 authorisations already used (docs/api.md §2), kept until they are past the timestamp window. */

@@ -6,7 +6,7 @@ import { LIST_API_KEYS_PATH, listApiKeys } from './list-api-keys';
 /** An L2-signed GET /api-keys: succeeds only if the three values form an active key (docs/api.md §3). */
 export async function testApiKey(credentials: ApiCredentials, timestamp: number): Promise<string[]> {
   const headers = await createL2Headers(credentials, { method: 'GET', path: LIST_API_KEYS_PATH, timestamp });
-  return listApiKeys(headers);
+  return (await listApiKeys(headers)).apiKeys;
 }
 
 export type CredentialField = keyof ApiCredentials;

@@ -1,9 +1,14 @@
+import { formatExact, formatRelative } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import type { KeyDetails } from '../api/list-api-keys';
 import { muted, secondaryButton } from './styles';
 
 export const KEY_LIMIT = 10;
 
 interface KeysListProps {
   apiKeys: string[];
+  /** Labels and ends (session keys) of the listed keys. */
+  details?: KeyDetails;
   /** Created on this page visit: marked in the list. */
   justCreated: string | null;
   busy: boolean;
@@ -11,8 +16,9 @@ interface KeysListProps {
 }
 
 /** The address's active keys, oldest first (docs/api.md §5), with the count against the limit. */
-export function KeysList({ apiKeys, justCreated, busy, onRevoke }: KeysListProps) {
+export function KeysList({ apiKeys, details = {}, justCreated, busy, onRevoke }: KeysListProps) {
   const newest = apiKeys.at(-1);
+  const now = useNow();
   return (
     <div className="space-y-3" data-testid="keys-list">
       <p className="text-sm">
@@ -29,9 +35,22 @@ export function KeysList({ apiKeys, justCreated, busy, onRevoke }: KeysListProps
         <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
           {apiKeys.map((apiKey) => (
             <li key={apiKey} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
-              <code className="w-full min-w-0 break-all font-mono text-sm sm:w-auto sm:flex-1" translate="no">
-                {apiKey}
-              </code>
+              <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+                {details[apiKey]?.label && (
+                  <p className="text-sm font-medium break-words">{details[apiKey].label}</p>
+                )}
+                <code className="block break-all font-mono text-sm" translate="no">
+                  {apiKey}
+                </code>
+                {details[apiKey]?.expiresAt && (
+                  <p className={`text-xs ${muted}`}>
+                    Session key, ends{' '}
+                    <time dateTime={details[apiKey].expiresAt} title={formatExact(details[apiKey].expiresAt)}>
+                      {formatRelative(details[apiKey].expiresAt, now)}
+                    </time>
+                  </p>
+                )}
+              </div>
               {apiKey === justCreated ? (
                 <span className="rounded-full bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-900 dark:bg-accent-900 dark:text-accent-100">
                   Just created

@@ -65,7 +65,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
   const { run, activity } = useSignedRequest(clock, chainId);
 
   const [state, dispatch] = useReducer(keysPageReducer, initialKeysPageState);
-  const { credentials, justCreated, apiKeys, problem, revoking, revokeProblem } = state;
+  const { credentials, justCreated, apiKeys, details, problem, revoking, revokeProblem } = state;
 
   const connected = connection.status === 'connected' && !!connection.address;
   const busy = activity !== null;
@@ -96,8 +96,8 @@ export function KeysPage({ chainId }: { chainId: number }) {
   async function showKeys() {
     dispatch({ type: 'started' });
     try {
-      const keys = await run(LIST, listApiKeys);
-      dispatch({ type: 'listed', apiKeys: keys });
+      const { apiKeys: keys, details } = await run(LIST, listApiKeys);
+      dispatch({ type: 'listed', apiKeys: keys, details });
       announce(`${keys.length} active key${keys.length === 1 ? '' : 's'}.`);
     } catch (error) {
       dispatch({ type: 'failed', problem: describeProblem(error, context(LIST)) });
@@ -212,6 +212,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
               {apiKeys && (
                 <KeysList
                   apiKeys={apiKeys}
+                  details={details}
                   justCreated={justCreated}
                   busy={busy}
                   onRevoke={(apiKey) => {
