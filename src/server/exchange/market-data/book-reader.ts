@@ -10,6 +10,8 @@ export interface MarketSnapshot {
   lastTrade: { price: number; side: Side } | null;
   /** Milliseconds since the epoch when it was read. */
   readAt: number;
+  /** The exchange's version it shows: every batch up to this one and none after (writer.ts, `Committed`). */
+  version: number;
 }
 
 /** How long a snapshot serves reads when another process may have written (this one's commits refresh it at once). */
@@ -42,27 +44,31 @@ export class BookReader {
 
   private async read(marketId: string): Promise<MarketSnapshot> {
     const readAt = Date.now();
-    const [orders, last] = await Promise.all([
-      rows<{
-        id: string;
-        seq: string;
-        outcome: number;
-        maker: string;
-        side: Side;
-        price: number;
-        remaining: string;
-        time_in_force: TimeInForce;
-        expiration: string;
-      }>(
-        this.db,
-        sql`SELECT id, seq::text, outcome, maker, side, price, remaining::text, time_in_force, expiration::text
-            FROM exchange_orders WHERE market_id = ${marketId} AND status = 'LIVE' ORDER BY seq`,
-      ),
-      rows<{ last_price: number | null; last_side: Side | null }>(
-        this.db,
-        sql`SELECT last_price, last_side FROM exchange_markets WHERE market_id = ${marketId}`,
-      ),
-    ]);
+    // One statement, so the orders, the last trade and the version are of one committed state (the live
+    // channels send live changes from the next version on). With no live order, one row of nulls.
+    const found = await rows<{
+      version: string;
+      id: string | null;
+      seq: string;
+      outcome: number;
+      maker: string;
+      side: Side;
+      price: number;
+      remaining: string;
+      time_in_force: TimeInForce;
+      expiration: string;
+      last_price: number | null;
+      last_side: Side | null;
+    }>(
+      this.db,
+      sql`SELECT s.version::text, o.id, o.seq::text, o.outcome, o.maker, o.side, o.price, o.remaining::text,
+                 o.time_in_force, o.expiration::text, m.last_price, m.last_side
+          FROM exchange_state s
+          LEFT JOIN exchange_markets m ON m.market_id = ${marketId}
+          LEFT JOIN exchange_orders o ON o.market_id = ${marketId} AND o.status = 'LIVE'
+          WHERE s.id = 1 ORDER BY o.seq`,
+    );
+    const orders = found.filter((o) => o.id !== null);
     const book = new Book();
     const now = Math.floor(readAt / 1000);
     for (const o of orders) {
@@ -71,7 +77,7 @@ export class BookReader {
       const expiration = Number(o.expiration);
       if (expiration !== 0 && expiration <= now) continue;
       book.restore({
-        id: o.id,
+        id: o.id!,
         maker: o.maker,
         outcome: o.outcome as Outcome,
         side: o.side,
@@ -84,9 +90,9 @@ export class BookReader {
         seq: Number(o.seq),
       });
     }
-    const row = last[0];
+    const row = found[0];
     const lastTrade =
       row?.last_price != null && row.last_side ? { price: row.last_price, side: row.last_side } : null;
-    return { book, lastTrade, readAt };
+    return { book, lastTrade, readAt, version: Number(row?.version ?? 0) };
   }
 }
