@@ -21,25 +21,46 @@ const MAX_CACHED = 5_000;
 /**
  * The committed book of a market, rebuilt with the engine from its live orders (so the public book is the
  * engine's own view, mirror rule included) and cached until this process commits a change to that market
- * or, for other processes' changes, briefly.
+ * or, for other processes' changes, briefly. Reads of one market under way at once are one read (a
+ * thousand live subscribers arriving together read its book once); a read that started before a change
+ * this process committed answers its callers but is not kept.
  */
 export class BookReader {
   private readonly cache = new Map<string, MarketSnapshot>();
+  private readonly reading = new Map<string, Promise<MarketSnapshot>>();
 
   constructor(private readonly db: Db) {}
 
-  async snapshot(marketId: string): Promise<MarketSnapshot> {
+  snapshot(marketId: string): Promise<MarketSnapshot> {
     const hit = this.cache.get(marketId);
-    if (hit && Date.now() - hit.readAt < TTL_MS) return hit;
-    const snapshot = await this.read(marketId);
-    if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    this.cache.set(marketId, snapshot);
-    return snapshot;
+    if (hit && Date.now() - hit.readAt < TTL_MS) return Promise.resolve(hit);
+    const reading = this.reading.get(marketId);
+    if (reading) return reading;
+    const read = this.read(marketId).then(
+      (snapshot) => {
+        // changed() drops the read under way: one it dropped may be older than the commit.
+        if (this.reading.get(marketId) === read) {
+          this.reading.delete(marketId);
+          if (this.cache.size >= MAX_CACHED) this.cache.clear();
+          this.cache.set(marketId, snapshot);
+        }
+        return snapshot;
+      },
+      (err: unknown) => {
+        if (this.reading.get(marketId) === read) this.reading.delete(marketId);
+        throw err;
+      },
+    );
+    this.reading.set(marketId, read);
+    return read;
   }
 
-  /** This process committed changes to these markets. */
+  /** This process committed changes to these markets: reads from now on see them. */
   changed(marketIds: Iterable<string>): void {
-    for (const id of marketIds) this.cache.delete(id);
+    for (const id of marketIds) {
+      this.cache.delete(id);
+      this.reading.delete(id);
+    }
   }
 
   private async read(marketId: string): Promise<MarketSnapshot> {
