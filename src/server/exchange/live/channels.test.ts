@@ -34,7 +34,7 @@ describe('the market channel', () => {
     ] as const) {
       expect((await maker.place({ tokenId, side: 'BUY', price, size: 10 })).statusCode).toBe(200);
     }
-    const client = await s.market('market');
+    const client = await s.connect('market');
     client.send({ type: 'market', assets_ids: [m.yes, m.no] });
     const books = await client.until(of('book'), 2);
     expectSdkReads('market', books);
@@ -64,8 +64,8 @@ describe('the market channel', () => {
   it('sends the changes of an order placed over HTTP, in each token’s terms, and its trades', async () => {
     const m = s.markets[1]!;
     const [maker, taker] = [await s.trader(), await s.trader()];
-    const onYes = await s.market('market');
-    const onNo = await s.market('market');
+    const onYes = await s.connect('market');
+    const onNo = await s.connect('market');
     onYes.send({ type: 'market', assets_ids: [m.yes] });
     onNo.send({ type: 'market', assets_ids: [m.no], custom_feature_enabled: true });
     await Promise.all([onYes.until(of('book')), onNo.until(of('book'))]);
@@ -111,7 +111,7 @@ describe('the market channel', () => {
   it('stops sending an asset once unsubscribed; initial_dump false sends no book', async () => {
     const [a, b] = [s.markets[2]!, s.markets[3]!];
     const maker = await s.trader();
-    const client = await s.market('market');
+    const client = await s.connect('market');
     await synced(client, { type: 'market', assets_ids: [a.yes, b.yes], initial_dump: false });
     expect(client.messages).toEqual([]);
     await maker.place({ tokenId: a.yes, side: 'BUY', price: 0.2, size: 5 });
@@ -134,7 +134,7 @@ describe('the market channel', () => {
   });
 
   it('answers PING with PONG', async () => {
-    const client = await s.market('market');
+    const client = await s.connect('market');
     client.send('PING');
     await client.text('PONG');
     client.close();
@@ -145,7 +145,7 @@ describe('the user channel', () => {
   it('sends order and trade events of the key’s owner only', async () => {
     const m = s.markets[4]!;
     const [maker, taker, other] = [await s.trader(), await s.trader(), await s.trader()];
-    const channels = await Promise.all([maker, taker, other].map(() => s.market('user')));
+    const channels = await Promise.all([maker, taker, other].map(() => s.connect('user')));
     const [forMaker, forTaker, forOther] = channels as [LiveClient, LiveClient, LiveClient];
     await synced(forMaker, userAuth(maker));
     await synced(forTaker, userAuth(taker, [m.conditionId]));
@@ -218,7 +218,7 @@ describe('the user channel', () => {
 
     // A market the taker does not follow: nothing for it (a market subscriber's message shows when the
     // commit has been sent), until it follows that market too.
-    const watcher = await s.market('market');
+    const watcher = await s.connect('market');
     await synced(watcher, { type: 'market', assets_ids: [s.markets[5]!.yes], initial_dump: false });
     const elsewhere = await taker.place({ tokenId: s.markets[5]!.yes, side: 'BUY', price: 0.1, size: 5 });
     expect(elsewhere.statusCode).toBe(200);
@@ -234,7 +234,7 @@ describe('the user channel', () => {
     const trader = await s.trader();
     const creds = userAuth(trader).auth;
     const refusedWith = async (auth: object) => {
-      const client = await s.market('user');
+      const client = await s.connect('user');
       client.send({ type: 'user', auth });
       return client.ended();
     };
@@ -251,11 +251,11 @@ describe('the user channel', () => {
       reason: 'auth.secret is not the secret of auth.apiKey',
     });
     // Operations before authenticating are refused too.
-    const early = await s.market('user');
+    const early = await s.connect('user');
     early.send({ operation: 'subscribe', markets: [s.markets[0]!.conditionId] });
     expect((await early.ended()).code).toBe(LIVE_CLOSE.UNAUTHORISED);
 
-    const accepted = await synced(await s.market('user'), { type: 'user', auth: creds });
+    const accepted = await synced(await s.connect('user'), { type: 'user', auth: creds });
     expect((await trader.request('DELETE', '/api-keys')).statusCode).toBe(200);
     expect(await refusedWith(creds)).toEqual({
       code: LIVE_CLOSE.UNAUTHORISED,
@@ -265,7 +265,7 @@ describe('the user channel', () => {
   });
 
   it('answers PING with PONG', async () => {
-    const client = await s.market('user');
+    const client = await s.connect('user');
     client.send('PING');
     await client.text('PONG');
     client.close();

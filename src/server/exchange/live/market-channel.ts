@@ -45,7 +45,7 @@ export function openMarketChannel(
     for (const { asset, version } of books) conn.release(asset, version);
   };
 
-  const handle = async (request: Exclude<MarketRequest, { kind: 'ping' }>) => {
+  const handle = (request: Exclude<MarketRequest, { kind: 'ping' }>): void | Promise<void> => {
     if (request.kind === 'unsubscribe') {
       for (const asset of request.assets) hub.unfollow(conn, asset);
       return;
@@ -69,7 +69,7 @@ export function openMarketChannel(
     }
     conn.await(request.assets);
     for (const asset of request.assets) hub.follow(conn, asset);
-    await sendBooks(request.assets);
+    return sendBooks(request.assets);
   };
 
   const session = runSession<MarketRequest>(conn, {
@@ -79,10 +79,10 @@ export function openMarketChannel(
     onError: deps.onError,
   });
   conn.onResync = (assets) =>
-    session.enqueue(async () => {
+    session.enqueue(() => {
       const still = assets.filter((a) => conn.assets.has(a));
       conn.await(still);
-      await sendBooks(still);
+      return sendBooks(still);
     });
   return session;
 }

@@ -14,7 +14,10 @@ const MAX_WAITING = 16;
 
 export interface Session<R> {
   read(text: string): Read<R>;
-  /** Handles one request; requests are handled one at a time, in the order they came. */
+  /**
+   * Handles one request; requests are handled one at a time, in the order they came (a promise holds
+   * the next ones back until it settles).
+   */
   handle(request: Exclude<R, { kind: 'ping' }>): void | Promise<void>;
   /** Whether the client has subscribed (else it is closed after LIVE_SUBSCRIBE_WITHIN_MS). */
   subscribed(): boolean;
@@ -39,15 +42,34 @@ export function runSession<R extends { kind: string }>(conn: LiveConnection, ses
       );
   }, LIVE_SUBSCRIBE_WITHIN_MS);
 
-  const pump = async () => {
-    busy = true;
-    try {
-      while (inbox.length > 0 && !conn.closed) await inbox.shift()!();
-    } catch (err) {
-      session.onError(err);
-      conn.close(LIVE_CLOSE.SERVER_ERROR, 'server error; reconnect and subscribe again');
-    } finally {
-      busy = false;
+  const fail = (err: unknown) => {
+    session.onError(err);
+    conn.close(LIVE_CLOSE.SERVER_ERROR, 'server error; reconnect and subscribe again');
+  };
+  /** Runs what waits, in order: at once while requests are answered at once, in turn after one that reads. */
+  const pump = () => {
+    while (inbox.length > 0 && !conn.closed) {
+      let result: void | Promise<void>;
+      try {
+        result = inbox.shift()!();
+      } catch (err) {
+        fail(err);
+        return;
+      }
+      if (result instanceof Promise) {
+        busy = true;
+        result.then(
+          () => {
+            busy = false;
+            pump();
+          },
+          (err: unknown) => {
+            busy = false;
+            fail(err);
+          },
+        );
+        return;
+      }
     }
   };
   const enqueue = (task: () => void | Promise<void>) => {
@@ -57,7 +79,7 @@ export function runSession<R extends { kind: string }>(conn: LiveConnection, ses
       return;
     }
     inbox.push(task);
-    if (!busy) void pump();
+    if (!busy) pump();
   };
 
   const onMessage = (data: RawData, isBinary: boolean) => {
@@ -84,14 +106,14 @@ export function runSession<R extends { kind: string }>(conn: LiveConnection, ses
       : Buffer.isBuffer(data)
         ? data.toString('utf8')
         : Buffer.from(new Uint8Array(data)).toString('utf8');
-    enqueue(async () => {
+    enqueue(() => {
       const read = session.read(text);
       if (!read.ok) {
         conn.close(read.tooMany ? LIVE_CLOSE.TOO_MANY_SUBSCRIPTIONS : LIVE_CLOSE.BAD_MESSAGE, read.reason);
         return;
       }
       if (read.request.kind === 'ping') conn.send(PONG);
-      else await session.handle(read.request as Exclude<R, { kind: 'ping' }>);
+      else return session.handle(read.request as Exclude<R, { kind: 'ping' }>);
     });
   };
   conn.socket.on('message', onMessage);

@@ -18,21 +18,21 @@ export function openUserChannel(
     onError(err: unknown): void;
   },
 ) {
-  const handle = async (request: Exclude<UserRequest, { kind: 'ping' }>) => {
+  const authenticate = async (request: Extract<UserRequest, { kind: 'auth' }>) => {
+    const check = await deps.checkCredentials(request.auth);
+    if (conn.closed) return;
+    if (!check.ok) {
+      conn.close(LIVE_CLOSE.UNAUTHORISED, check.reason);
+      return;
+    }
+    conn.user = { apiKey: check.apiKey, address: check.address };
+    for (const market of request.markets) conn.markets.add(market);
+    deps.hub.followAddress(conn, check.address);
+  };
+  const handle = (request: Exclude<UserRequest, { kind: 'ping' }>): void | Promise<void> => {
     if (request.kind === 'auth') {
-      if (conn.user) {
-        conn.close(LIVE_CLOSE.BAD_MESSAGE, 'already authenticated: change markets with "operation" messages');
-        return;
-      }
-      const check = await deps.checkCredentials(request.auth);
-      if (conn.closed) return;
-      if (!check.ok) {
-        conn.close(LIVE_CLOSE.UNAUTHORISED, check.reason);
-        return;
-      }
-      conn.user = { apiKey: check.apiKey, address: check.address };
-      for (const market of request.markets) conn.markets.add(market);
-      deps.hub.followAddress(conn, check.address);
+      if (!conn.user) return authenticate(request);
+      conn.close(LIVE_CLOSE.BAD_MESSAGE, 'already authenticated: change markets with "operation" messages');
       return;
     }
     if (!conn.user) {

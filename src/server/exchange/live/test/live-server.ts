@@ -21,20 +21,28 @@ export interface LiveServer {
   /** ws://…/clob */
   ws: string;
   markets: Market[];
-  market(path: 'market' | 'user'): Promise<LiveClient>;
+  /** Every token with a book (both tokens of every tradable market). */
+  tokens: string[];
+  connect(channel: 'market' | 'user'): Promise<LiveClient>;
   trader(): Promise<Trader>;
 }
 
 /** The real app listening on a port, with a demo catalog: open binary markets to follow and trade. */
-export function startLiveServer(env: Record<string, string> = {}, count = 6): LiveServer {
+export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 30): LiveServer {
   const server = {} as LiveServer;
   beforeAll(async () => {
     const t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '10000', ...env });
     server.t = t;
     await upsertEvents(
       t.database.db,
-      generateCatalog({ events: 30, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') }),
+      generateCatalog({ events, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') }),
     );
+    const tradable = await rows<{ tokens: string[] }>(
+      t.database.db,
+      sql`SELECT clob_token_ids AS tokens FROM markets
+          WHERE active AND NOT closed AND cardinality(clob_token_ids) = 2 ORDER BY id`,
+    );
+    server.tokens = tradable.flatMap((m) => m.tokens);
     const found = await rows<{ condition_id: string; tokens: string[] }>(
       t.database.db,
       sql`SELECT condition_id, clob_token_ids AS tokens FROM markets
@@ -45,7 +53,7 @@ export function startLiveServer(env: Record<string, string> = {}, count = 6): Li
     server.markets = found.map((m) => ({ conditionId: m.condition_id, yes: m.tokens[0]!, no: m.tokens[1]! }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     server.ws = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/clob`;
-    server.market = (path) => LiveClient.open(`${server.ws}/ws/${path}`);
+    server.connect = (channel) => LiveClient.open(`${server.ws}/ws/${channel}`);
     server.trader = () => Trader.create(t.app, DEFAULT_CHAIN_ID);
   });
   afterAll(() => server.t?.close());
