@@ -14,6 +14,8 @@ export class Hub {
   private outbox = new Map<string, Outgoing[]>();
   private userOutbox: { address: string; market: string; text: string }[] = [];
   private scheduled = false;
+  /** The latest commit passed on: a new subscriber's book must show it (snapshots.ts). */
+  delivered = 0;
 
   constructor(private readonly windowMs: number) {}
 
@@ -46,6 +48,7 @@ export class Hub {
   }
 
   deliver(batch: ChannelBatch): void {
+    this.delivered = Math.max(this.delivered, batch.version);
     for (const m of batch.market) {
       if (!this.byAsset.has(m.asset)) continue;
       const entry = { version: batch.version, custom: m.custom, text: m.text };

@@ -25,7 +25,7 @@ export function openMarketChannel(
   /** Reads the assets' books and sends them; what waited for them follows (connection.ts). */
   const sendBooks = async (assets: string[]) => {
     if (assets.length === 0) return;
-    const books = await readBooks(deps.exchange, assets);
+    const books = await readBooks(deps.exchange, assets, hub.delivered);
     if (conn.closed) return;
     let frame: string[] = [];
     let bytes = 0;

@@ -10,16 +10,21 @@ export interface AssetBook {
   book: BookMessage | null;
 }
 
-/** The books of these assets, each market read once (both its tokens are views of one book). */
+/**
+ * The books of these assets, each market read once (both its tokens are views of one book), each
+ * showing at least version `atLeast`: every commit the hub has already passed on, which a subscriber
+ * that was not there for it could get from nowhere else.
+ */
 export async function readBooks(
   exchange: { registry: MarketRegistry; books: BookReader },
   assets: string[],
+  atLeast: number,
 ): Promise<AssetBook[]> {
   const found = await Promise.all(assets.map((asset) => exchange.registry.byToken(asset)));
   const reads = new Map<string, Promise<MarketSnapshot>>();
   for (const f of found) {
     if (f && !reads.has(f.market.marketId))
-      reads.set(f.market.marketId, exchange.books.snapshot(f.market.marketId));
+      reads.set(f.market.marketId, exchange.books.snapshot(f.market.marketId, atLeast));
   }
   return Promise.all(
     assets.map(async (asset, i) => {

@@ -31,9 +31,19 @@ export class BookReader {
 
   constructor(private readonly db: Db) {}
 
-  snapshot(marketId: string): Promise<MarketSnapshot> {
+  /**
+   * The market's committed book, showing at least version `atLeast` of the exchange (a live channel
+   * needs every commit it has already sent: a cached or shared read older than that is read again).
+   */
+  async snapshot(marketId: string, atLeast = 0): Promise<MarketSnapshot> {
     const hit = this.cache.get(marketId);
-    if (hit && Date.now() - hit.readAt < TTL_MS) return Promise.resolve(hit);
+    if (hit && Date.now() - hit.readAt < TTL_MS && hit.version >= atLeast) return hit;
+    const shared = await this.readShared(marketId);
+    // A read that started after the commit of `atLeast` (this one does: the last ended) shows it.
+    return shared.version >= atLeast ? shared : this.readShared(marketId);
+  }
+
+  private readShared(marketId: string): Promise<MarketSnapshot> {
     const reading = this.reading.get(marketId);
     if (reading) return reading;
     const read = this.read(marketId).then(
