@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { ErrorBodySchema } from '../../../contract/errors';
 import { LIVE_CLOSE, LIVE_PATHS, MAX_LIVE_MESSAGE_BYTES } from '../../../contract/live';
 import type { Config } from '../../config';
 import type { Authoriser } from '../../credentials/authorise';
@@ -53,7 +54,12 @@ export async function registerLiveChannels(
   exchange.onCommit((changes) => {
     // With one process and nobody connected there is no one to tell; other processes may have listeners.
     if (!shared && hub.connections.size === 0) return;
-    bus.publish(channelBatchOf(changes, Date.now()));
+    // The writer calls this after its commit and answers: a failure here must not reach it.
+    try {
+      bus.publish(channelBatchOf(changes, Date.now()));
+    } catch (err) {
+      log.error({ err }, 'live channels: a commit could not be sent');
+    }
   });
 
   const cap = new AddressCap(config.LIVE_MAX_CONNECTIONS_PER_IP);
@@ -100,7 +106,14 @@ export async function registerLiveChannels(
       method: 'GET',
       url,
       exposeHeadRoute: false,
-      schema: { hide: true },
+      schema: {
+        summary: `The live ${channel} channel: a WebSocket (docs/api.md, Live channels); a plain GET answers 400`,
+        description:
+          channel === 'market'
+            ? 'Send {"type": "market", "assets_ids": [token ids]}: each asset\'s book, then price_change, last_trade_price and (with custom_feature_enabled) best_bid_ask messages in commit order. Text PING is answered PONG.'
+            : 'Send {"type": "user", "markets": [condition ids], "auth": {"apiKey", "secret", "passphrase"}}: the order and trade events of the key\'s owner. Text PING is answered PONG.',
+        response: { 400: ErrorBodySchema },
+      },
       handler: (_request, reply) =>
         sendError(
           reply,
