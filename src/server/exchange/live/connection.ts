@@ -65,6 +65,18 @@ export class LiveConnection {
     return this.closing || this.socket.readyState !== OPEN;
   }
 
+  /**
+   * Holds this connection's frames back until `uncork`, so the frames of one window leave in one write
+   * (a syscall per frame was most of the fan-out's cost). The socket is ws's own (`_socket`).
+   */
+  cork(): void {
+    (this.socket as unknown as { _socket?: { cork(): void } })._socket?.cork();
+  }
+
+  uncork(): void {
+    (this.socket as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
+  }
+
   send(data: string | Buffer): void {
     if (this.closed) return;
     if (this.socket.bufferedAmount > this.maxBuffered) {
@@ -81,27 +93,34 @@ export class LiveConnection {
     else this.socket.terminate();
   }
 
-  /** A frame of one asset's messages; `frames` gives it with or without the custom ones. */
-  deliver(asset: string, entries: Outgoing[], frames: (custom: boolean) => Buffer | null): void {
+  /**
+   * One asset's messages of a window: `standard` without the custom ones, `all` with them, each with its
+   * frame, built once for every subscriber (null: none of that kind).
+   */
+  deliver(
+    asset: string,
+    standard: { entries: Outgoing[]; frame(): Buffer | null },
+    all: { entries: Outgoing[]; frame(): Buffer | null },
+  ): void {
     const state = this.assets.get(asset);
     if (!state || this.closed) return;
-    const mine = this.custom ? entries : entries.filter((e) => !e.custom);
-    if (mine.length === 0) return;
+    const mine = this.custom ? all : standard;
+    if (mine.entries.length === 0) return;
     if (state.pending) {
-      for (const entry of mine) this.hold(asset, entry);
+      for (const entry of mine.entries) this.hold(asset, entry);
       return;
     }
     if (state.after > 0) {
       // The snapshot already shows the commits up to `after`; batches come in version order.
-      const later = mine.filter((e) => e.version > state.after);
+      const later = mine.entries.filter((e) => e.version > state.after);
       if (later.length === 0) return;
       state.after = 0;
-      if (later.length < mine.length) {
+      if (later.length < mine.entries.length) {
         this.send(frameOf(later.map((e) => e.text)));
         return;
       }
     }
-    const frame = frames(this.custom);
+    const frame = mine.frame();
     if (frame) this.send(frame);
   }
 

@@ -1,11 +1,25 @@
 import type { ChannelBatch } from './channel-batch';
 import { frameOf, type LiveConnection, type Outgoing } from './connection';
 
+/** Messages with their frame, encoded at most once, when a subscriber first needs it. */
+function framed(entries: Outgoing[]): { entries: Outgoing[]; frame(): Buffer | null } {
+  let frame: Buffer | null | undefined;
+  return {
+    entries,
+    frame() {
+      frame ??= entries.length === 0 ? null : Buffer.from(frameOf(entries.map((e) => e.text)));
+      return frame;
+    },
+  };
+}
+
 /**
  * The in-process fan-out: who follows which asset (market channel) and which address (user channel),
  * and the delivery of commits to them, in the order `deliver` is called (commit order: the bus sees to
- * it). Messages gather for `windowMs` and each asset's go out as one frame, serialised once for all its
- * subscribers: a busy book costs one send per subscriber per window rather than per commit.
+ * it). After a quiet spell a commit goes out at once; while commits keep coming, what gathers goes out
+ * once per `windowMs`, each asset's messages as one frame encoded once for all its subscribers, and each
+ * subscriber's frames in one write: a busy book costs one write per subscriber per window rather than
+ * one per commit and asset.
  */
 export class Hub {
   readonly connections = new Set<LiveConnection>();
@@ -14,6 +28,7 @@ export class Hub {
   private outbox = new Map<string, Outgoing[]>();
   private userOutbox: { address: string; market: string; text: string }[] = [];
   private scheduled = false;
+  private lastFlush = 0;
   /** The latest commit passed on: a new subscriber's book must show it (snapshots.ts). */
   delivered = 0;
 
@@ -73,40 +88,47 @@ export class Hub {
   /** Sends what has gathered (the window's timer does; tests may call it). */
   flush(): void {
     this.scheduled = false;
+    this.lastFlush = Date.now();
     const outbox = this.outbox;
     const users = this.userOutbox;
     this.outbox = new Map();
     this.userOutbox = [];
-    for (const [asset, entries] of outbox) {
-      const followers = this.byAsset.get(asset);
-      if (!followers) continue;
-      let standard: Buffer | null | undefined;
-      let full: Buffer | null | undefined;
-      const frames = (custom: boolean): Buffer | null => {
-        if (custom) {
-          full ??= Buffer.from(frameOf(entries.map((e) => e.text)));
-          return full;
+    const corked = new Set<LiveConnection>();
+    const cork = (conn: LiveConnection) => {
+      if (corked.has(conn)) return;
+      corked.add(conn);
+      conn.cork();
+    };
+    try {
+      for (const [asset, entries] of outbox) {
+        const followers = this.byAsset.get(asset);
+        if (!followers) continue;
+        const all = framed(entries);
+        const standard = entries.some((e) => e.custom) ? framed(entries.filter((e) => !e.custom)) : all;
+        for (const conn of followers) {
+          cork(conn);
+          conn.deliver(asset, standard, all);
         }
-        if (standard === undefined) {
-          const texts = entries.filter((e) => !e.custom).map((e) => e.text);
-          standard = texts.length === 0 ? null : Buffer.from(frameOf(texts));
-        }
-        return standard;
-      };
-      for (const conn of followers) conn.deliver(asset, entries, frames);
-    }
-    for (const u of users) {
-      for (const conn of this.byAddress.get(u.address) ?? []) {
-        if (conn.markets.size === 0 || conn.markets.has(u.market)) conn.send(u.text);
       }
+      for (const u of users) {
+        for (const conn of this.byAddress.get(u.address) ?? []) {
+          if (conn.markets.size > 0 && !conn.markets.has(u.market)) continue;
+          cork(conn);
+          conn.send(u.text);
+        }
+      }
+    } finally {
+      for (const conn of corked) conn.uncork();
     }
   }
 
+  /** At once after a quiet spell; while busy, at most one flush per window. */
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    if (this.windowMs <= 0) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), this.windowMs);
+    const wait = this.lastFlush + this.windowMs - Date.now();
+    if (wait <= 0) setImmediate(() => this.flush());
+    else setTimeout(() => this.flush(), wait);
   }
 
   private index(index: Map<string, Set<LiveConnection>>, key: string, conn: LiveConnection): void {

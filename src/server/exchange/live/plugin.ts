@@ -17,8 +17,8 @@ import { Hub } from './hub';
 import { openMarketChannel } from './market-channel';
 import { openUserChannel } from './user-channel';
 
-/** Messages gather this long before going out (one frame per asset and subscriber per window). */
-const WINDOW_MS = 10;
+/** While commits keep coming, a subscriber gets one write per this many ms (hub.ts). */
+const WINDOW_MS = 25;
 /** Every connection is pinged this often; one that has not answered the previous ping is cut. */
 const KEEP_ALIVE_MS = 30_000;
 /** User connections' keys are looked up again this often: a revoked key's connections close. */
