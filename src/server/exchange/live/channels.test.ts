@@ -133,6 +133,14 @@ describe('the market channel', () => {
     client.close();
   });
 
+  it('answers a plain GET (no WebSocket) with 400, and is listed in the OpenAPI document', async () => {
+    const plain = await s.t.app.inject({ method: 'GET', url: '/clob/ws/market' });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toMatchObject({ code: 'INVALID_PARAMETER' });
+    const openapi = await s.t.app.inject({ method: 'GET', url: '/clob/openapi.json' });
+    expect(Object.keys(openapi.json().paths)).toEqual(expect.arrayContaining(['/ws/market', '/ws/user']));
+  });
+
   it('answers PING with PONG', async () => {
     const client = await s.connect('market');
     client.send('PING');
