@@ -61,6 +61,15 @@ const Env = z.object({
   /** Paper USDC granted to an address with its first API key (0: none). */
   PAPER_COLLATERAL: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
+  /** Live channels (docs/api.md, Live channels): open connections per client address, per process. */
+  LIVE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Live channels: bytes a connection may leave unread before it is dropped as a slow reader. */
+  LIVE_SEND_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Which interfaces this process serves (each can run alone). */
   SERVE_GAMMA: bool.default(true),

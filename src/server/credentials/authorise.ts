@@ -7,6 +7,12 @@ import { header } from './headers';
 import { markL2SignatureUsed, markSignatureUsed, pruneUsedSignatures } from './key-store';
 import { type L1Auth, verifyLevel1 } from './level1';
 import { type L2Auth, type Level2Deps, verifyLevel2 } from './level2';
+import {
+  type CredentialsCheck,
+  checkPresentedCredentials,
+  keyIsActive,
+  type PresentedCredentials,
+} from './presented-credentials';
 
 export type Auth = L1Auth | (L2Auth & { singleUse: boolean });
 
@@ -83,6 +89,16 @@ export class Authoriser {
     });
     this.maybePrune();
     return result;
+  }
+
+  /** Credentials presented whole (the live user channel): the key and its owner, or why not. */
+  checkCredentials(presented: PresentedCredentials): Promise<CredentialsCheck> {
+    return checkPresentedCredentials(this.deps, presented);
+  }
+
+  /** Whether an API key still authenticates (not revoked). */
+  keyIsActive(apiKey: string): Promise<boolean> {
+    return keyIsActive(this.deps, apiKey);
   }
 
   private maybePrune(): void {

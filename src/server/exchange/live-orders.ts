@@ -2,17 +2,20 @@ import { sql } from 'drizzle-orm';
 import { Book } from '../../engine/book';
 import type { Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import { type Db, rows } from '../db/open';
+import type { RestingInfo } from './batch-events';
 
-/** A live order as stored: the engine's resting order, with its market and the API key that placed it. */
+/** A live order as stored: the engine's resting order, with its market, the API key that placed it and when. */
 export interface LiveOrder extends RestingOrder {
   marketId: string;
   owner: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
-/** A market's book rebuilt from its live orders, with each resting order's owner (the engine keeps none). */
+/** A market's book rebuilt from its live orders, with what the engine does not keep of each (its owner…). */
 export interface StoredBook {
   book: Book;
-  owners: Map<string, string>;
+  resting: Map<string, RestingInfo>;
 }
 
 /** Every live order of these markets, in sequence order (their time priority). */
@@ -32,10 +35,11 @@ export async function readLiveOrders(db: Db, marketIds: readonly string[]): Prom
     time_in_force: TimeInForce;
     post_only: boolean;
     expiration: string;
+    created_at: string;
   }>(
     db,
     sql`SELECT id, seq::text, market_id, outcome, maker, owner, side, price, original_size::text, remaining::text,
-               time_in_force, post_only, expiration::text
+               time_in_force, post_only, expiration::text, created_at::text
         FROM exchange_orders
         WHERE market_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(marketIds)}::json)))
           AND status = 'LIVE'
@@ -55,6 +59,7 @@ export async function readLiveOrders(db: Db, marketIds: readonly string[]): Prom
     timeInForce: row.time_in_force,
     postOnly: row.post_only,
     expiration: Number(row.expiration),
+    createdAt: Number(row.created_at),
   }));
 }
 
@@ -70,15 +75,21 @@ export async function readBooks(
   options: { dueAt?: number } = {},
 ): Promise<Map<string, StoredBook>> {
   const books = new Map<string, StoredBook>(
-    marketIds.map((id) => [id, { book: new Book(), owners: new Map() }]),
+    marketIds.map((id) => [id, { book: new Book(), resting: new Map() }]),
   );
   const { dueAt } = options;
   for (const order of await readLiveOrders(db, marketIds)) {
     if (dueAt !== undefined && order.expiration !== 0 && order.expiration <= dueAt) continue;
     const stored = books.get(order.marketId)!;
-    const { marketId: _market, owner, ...resting } = order;
+    const { marketId: _market, owner, createdAt, ...resting } = order;
     stored.book.restore(resting);
-    stored.owners.set(order.id, owner);
+    stored.resting.set(order.id, {
+      owner,
+      createdAt,
+      size: order.size,
+      timeInForce: order.timeInForce,
+      expiration: order.expiration,
+    });
   }
   return books;
 }

@@ -6,12 +6,14 @@ import { exchangeAddresses, registerAccountRoutes } from './account/routes';
 import type { ChangeSignal } from '../change-signal';
 import { CatalogFollower } from './catalog-follower';
 import { Exchange } from './exchange';
+import { registerLiveChannels } from './live/plugin';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
 
 /**
  * The order book's routes inside the trading interface's scope (its CORS, raw bodies and authoriser):
- * public market data, placement and cancels, and the account's reads (docs/api.md, the order book).
+ * public market data, placement and cancels, the account's reads (docs/api.md, the order book), and the
+ * live channels.
  */
 export async function registerExchange(
   scope: FastifyInstance,
@@ -39,6 +41,7 @@ export async function registerExchange(
     exchanges: config.exchanges,
     now: exchange.now,
   });
+  await registerLiveChannels(scope, { config, database, exchange, authoriser });
   registerAccountRoutes(scope, {
     authoriser,
     db: database.db,

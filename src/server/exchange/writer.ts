@@ -6,6 +6,7 @@ import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '..
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
+import { BatchEvents, type BookChange, type OrderEvent, orderState, type RestingInfo } from './batch-events';
 import { Holdings, holdingChangesClauses } from './ledger/holdings';
 import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
@@ -98,8 +99,22 @@ type Result<J extends Job> = J extends PlaceJob
 
 /** What a commit changed, for the catalog and the live channels. */
 export interface Committed {
+  /** The exchange's version this batch wrote: every batch of every process counts one, in commit order. */
+  version: number;
   markets: Set<string>;
-  fills: { marketId: string; tradeId: string; fill: Fill; matchTime: number }[];
+  fills: {
+    marketId: string;
+    tradeId: string;
+    fill: Fill;
+    matchTime: number;
+    /** The API keys of the taker's and the maker's orders. */
+    takerOwner: string;
+    makerOwner: string;
+  }[];
+  /** Each market whose book the batch changed: its level changes and best prices (batch-events.ts). */
+  books: BookChange[];
+  /** Every order's events, in the order they happened. */
+  orders: OrderEvent[];
 }
 
 interface Pending {
@@ -108,7 +123,7 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** A market's book, with each resting order's owner (API key) and the market it trades. */
+/** A market's book, with what the engine does not keep of each resting order (its owner…) and the market. */
 interface MarketBook extends StoredBook {
   market: TradableMarket;
 }
@@ -161,6 +176,8 @@ class BatchWrites {
   fills: FillRow[] = [];
   /** Markets whose book this batch changed: new orders, fills, cancels, expiries. */
   booksChanged = new Set<string>();
+  /** The same changes as the live channels show them. */
+  events = new BatchEvents();
   markets = new Map<
     string,
     { sets: number; notional: number; lastPrice: number | null; lastSide: string | null }
@@ -280,16 +297,23 @@ export class ExchangeWriter {
         // A refused request uses nothing up (docs/api.md §3): its single-use mark is given back.
         await this.write(db, writes, usedMarks, seq.next - 1);
         committed = {
+          version: 0,
           markets: writes.booksChanged,
           fills: writes.fills.map((f) => ({
             marketId: f.marketId,
             tradeId: f.tradeId,
             matchTime: f.matchTime,
             fill: fillOf(f),
+            takerOwner: f.takerOwner,
+            makerOwner: f.makerOwner,
           })),
+          books: writes.events.books(),
+          orders: writes.events.orders,
         };
       });
       this.version += 1;
+      // takeTurn made this.version the one before this batch's: the batch wrote the next.
+      if (committed) (committed as Committed).version = this.version;
     } catch (err) {
       // Memory may hold changes the database does not: read everything again next time.
       this.forget();
@@ -450,8 +474,10 @@ export class ExchangeWriter {
       return refused('ORDER_DUPLICATED', 'duplicated');
     if (order.timeInForce === 'GTD' && order.expiration <= now) return refused('INVALID_ORDER', 'expired');
     const mb = this.books.get(market.marketId)!;
+    const { events } = writes;
     // The engine has no clock: orders whose time has come leave the book before anything meets them.
-    for (const expired of mb.book.expire(now)) this.release(mb, expired, writes, 'EXPIRED');
+    const expiredOrders = events.change(market, mb.book, () => mb.book.expire(now));
+    for (const expired of expiredOrders) this.release(mb, expired, writes, 'EXPIRED');
     const token = market.tokens[order.outcome];
     // The worst case of the whole order must be covered by what is not already held back.
     const need = reservation({
@@ -465,7 +491,7 @@ export class ExchangeWriter {
     const available = this.holdings.available(order.maker, asset);
     if (available < amount) return { ...refused('NOT_ENOUGH_BALANCE', 'balance'), available, needed: amount };
 
-    const result = mb.book.place(order);
+    const result = events.change(market, mb.book, () => mb.book.place(order));
     if (!result.ok) {
       return refused(
         result.refusal === 'POST_ONLY_CROSSES' ? 'POST_ONLY_CROSSES' : 'ORDER_NOT_FILLED',
@@ -493,9 +519,27 @@ export class ExchangeWriter {
       signed: job.signed,
       createdAt: now,
     });
+    const tradeId = result.fills.length > 0 ? randomUUID() : null;
+    const info: RestingInfo = {
+      owner: job.owner,
+      createdAt: now,
+      size: order.size,
+      timeInForce: order.timeInForce,
+      expiration: order.expiration,
+    };
+    events.order(
+      'PLACEMENT',
+      orderState(
+        market,
+        order,
+        info,
+        result.rested?.remaining ?? 0,
+        result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
+      ),
+      tradeId ? [tradeId] : [],
+    );
     for (const cancelled of result.selfTradeCancelled) this.release(mb, cancelled, writes, 'CANCELED');
 
-    const tradeId = result.fills.length > 0 ? randomUUID() : null;
     let cash = 0;
     for (const fill of result.fills) {
       const t = fill.taker;
@@ -517,8 +561,14 @@ export class ExchangeWriter {
       // The trade price of outcome 0, as the catalog and the tape show it.
       stats.lastPrice = toOutcome0(m.outcome, m.price);
       stats.lastSide = t.outcome === 0 ? t.side : t.side === 'BUY' ? 'SELL' : 'BUY';
-      const makerOwner = mb.owners.get(m.orderId) ?? '';
-      if (m.remainingAfter === 0) mb.owners.delete(m.orderId);
+      const makerInfo = mb.resting.get(m.orderId);
+      const makerOwner = makerInfo?.owner ?? '';
+      if (makerInfo) {
+        const status = m.remainingAfter === 0 ? 'MATCHED' : 'LIVE';
+        const maker = { id: m.orderId, maker: m.maker, outcome: m.outcome, side: m.side, price: m.price };
+        events.order('UPDATE', orderState(market, maker, makerInfo, m.remainingAfter, status), [tradeId!]);
+      }
+      if (m.remainingAfter === 0) mb.resting.delete(m.orderId);
       writes.fills.push({
         seq: seq.next++,
         tradeId: tradeId!,
@@ -549,7 +599,7 @@ export class ExchangeWriter {
       });
       this.holdings.change(order.maker, COLLATERAL, 0, held.collateral);
       this.holdings.change(order.maker, token, 0, held.shares);
-      mb.owners.set(order.id, job.owner);
+      mb.resting.set(order.id, info);
     }
     return {
       ok: true,
@@ -575,7 +625,10 @@ export class ExchangeWriter {
     this.holdings.change(order.maker, mb.market.tokens[order.outcome], 0, -held.shares);
     writes.updateOrder(order.id, order.remaining, status);
     writes.booksChanged.add(mb.market.marketId);
-    mb.owners.delete(order.id);
+    const info = mb.resting.get(order.id);
+    if (info)
+      writes.events.order('CANCELLATION', orderState(mb.market, order, info, order.remaining, 'CANCELED'));
+    mb.resting.delete(order.id);
   }
 
   /** Cancels the live orders the job selected (read in this turn); ids it names that are not live are reported. */
@@ -587,7 +640,7 @@ export class ExchangeWriter {
     const canceled: string[] = [];
     for (const { id, marketId } of targets) {
       const mb = this.books.get(marketId);
-      const removed = mb?.book.cancel(id);
+      const removed = mb && writes.events.change(mb.market, mb.book, () => mb.book.cancel(id));
       if (!mb || !removed) continue;
       this.release(mb, removed, writes, 'CANCELED');
       canceled.push(id);
@@ -621,7 +674,8 @@ export class ExchangeWriter {
 
   private expire(writes: BatchWrites, now: number): null {
     for (const mb of this.books.values()) {
-      for (const order of mb.book.expire(now)) this.release(mb, order, writes, 'EXPIRED');
+      const expired = writes.events.change(mb.market, mb.book, () => mb.book.expire(now));
+      for (const order of expired) this.release(mb, order, writes, 'EXPIRED');
     }
     return null;
   }

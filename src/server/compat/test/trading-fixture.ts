@@ -90,11 +90,15 @@ export async function sdkClientOf(base: string, key: `0x${string}`) {
   return createSecureClient({
     signer,
     wallet: await signer.getAddress(),
-    // Chain 80002 and our base URL, nothing else.
+    // Chain 80002 and our base URL (its live channels included), nothing else.
     environment: forkEnvironmentConfig({
       name: 'marketdesk',
       chainId: CHAIN_ID,
-      clob: { rest: `${base}/clob` },
+      clob: {
+        rest: `${base}/clob`,
+        market: { ws: `${base.replace(/^http/, 'ws')}/clob/ws/market` },
+        user: { ws: `${base.replace(/^http/, 'ws')}/clob/ws/user` },
+      },
     }),
   });
 }

@@ -1,0 +1,146 @@
+import type { ChannelBatch } from './channel-batch';
+import { frameOf, type LiveConnection, type Outgoing } from './connection';
+
+/** Messages with their frame, encoded at most once, when a subscriber first needs it. */
+function framed(entries: Outgoing[]): { entries: Outgoing[]; frame(): Buffer | null } {
+  let frame: Buffer | null | undefined;
+  return {
+    entries,
+    frame() {
+      frame ??= entries.length === 0 ? null : Buffer.from(frameOf(entries.map((e) => e.text)));
+      return frame;
+    },
+  };
+}
+
+/**
+ * The in-process fan-out: who follows which asset (market channel) and which address (user channel),
+ * and the delivery of commits to them, in the order `deliver` is called (commit order: the bus sees to
+ * it). After a quiet spell a commit goes out at once; while commits keep coming, what gathers goes out
+ * once per `windowMs`, each asset's messages as one frame encoded once for all its subscribers, and each
+ * subscriber's frames in one write: a busy book costs one write per subscriber per window rather than
+ * one per commit and asset.
+ */
+export class Hub {
+  readonly connections = new Set<LiveConnection>();
+  private readonly byAsset = new Map<string, Set<LiveConnection>>();
+  private readonly byAddress = new Map<string, Set<LiveConnection>>();
+  private outbox = new Map<string, Outgoing[]>();
+  private userOutbox: { address: string; market: string; text: string }[] = [];
+  private scheduled = false;
+  private lastFlush = 0;
+  /** The latest commit passed on: a new subscriber's book must show it (snapshots.ts). */
+  delivered = 0;
+
+  constructor(private readonly windowMs: number) {}
+
+  add(conn: LiveConnection): void {
+    this.connections.add(conn);
+  }
+
+  remove(conn: LiveConnection): void {
+    this.connections.delete(conn);
+    for (const asset of conn.assets.keys()) this.unindex(this.byAsset, asset, conn);
+    if (conn.user) this.unindex(this.byAddress, conn.user.address, conn);
+  }
+
+  follow(conn: LiveConnection, asset: string): void {
+    this.index(this.byAsset, asset, conn);
+  }
+
+  unfollow(conn: LiveConnection, asset: string): void {
+    conn.unfollow(asset);
+    this.unindex(this.byAsset, asset, conn);
+  }
+
+  followAddress(conn: LiveConnection, address: string): void {
+    this.index(this.byAddress, address, conn);
+  }
+
+  /** How many connections follow the asset (tests, benchmarks). */
+  followers(asset: string): number {
+    return this.byAsset.get(asset)?.size ?? 0;
+  }
+
+  deliver(batch: ChannelBatch): void {
+    this.delivered = Math.max(this.delivered, batch.version);
+    for (const m of batch.market) {
+      if (!this.byAsset.has(m.asset)) continue;
+      const entry = { version: batch.version, custom: m.custom, text: m.text };
+      const entries = this.outbox.get(m.asset);
+      if (entries) entries.push(entry);
+      else this.outbox.set(m.asset, [entry]);
+    }
+    for (const u of batch.user) if (this.byAddress.has(u.address)) this.userOutbox.push(u);
+    this.schedule();
+  }
+
+  /** A commit arrived after later ones were delivered: its assets' followers get fresh books instead. */
+  resync(assets: Iterable<string>): void {
+    const wanted = new Map<LiveConnection, string[]>();
+    for (const asset of assets) {
+      for (const conn of this.byAsset.get(asset) ?? [])
+        wanted.set(conn, [...(wanted.get(conn) ?? []), asset]);
+    }
+    for (const [conn, list] of wanted) conn.onResync?.(list);
+  }
+
+  /** Sends what has gathered (the window's timer does; tests may call it). */
+  flush(): void {
+    this.scheduled = false;
+    this.lastFlush = Date.now();
+    const outbox = this.outbox;
+    const users = this.userOutbox;
+    this.outbox = new Map();
+    this.userOutbox = [];
+    const corked = new Set<LiveConnection>();
+    const cork = (conn: LiveConnection) => {
+      if (corked.has(conn)) return;
+      corked.add(conn);
+      conn.cork();
+    };
+    try {
+      for (const [asset, entries] of outbox) {
+        const followers = this.byAsset.get(asset);
+        if (!followers) continue;
+        const all = framed(entries);
+        const standard = entries.some((e) => e.custom) ? framed(entries.filter((e) => !e.custom)) : all;
+        for (const conn of followers) {
+          cork(conn);
+          conn.deliver(asset, standard, all);
+        }
+      }
+      for (const u of users) {
+        for (const conn of this.byAddress.get(u.address) ?? []) {
+          if (conn.markets.size > 0 && !conn.markets.has(u.market)) continue;
+          cork(conn);
+          conn.send(u.text);
+        }
+      }
+    } finally {
+      for (const conn of corked) conn.uncork();
+    }
+  }
+
+  /** At once after a quiet spell; while busy, at most one flush per window. */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const wait = this.lastFlush + this.windowMs - Date.now();
+    if (wait <= 0) setImmediate(() => this.flush());
+    else setTimeout(() => this.flush(), wait);
+  }
+
+  private index(index: Map<string, Set<LiveConnection>>, key: string, conn: LiveConnection): void {
+    const set = index.get(key);
+    if (set) set.add(conn);
+    else index.set(key, new Set([conn]));
+  }
+
+  private unindex(index: Map<string, Set<LiveConnection>>, key: string, conn: LiveConnection): void {
+    const set = index.get(key);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) index.delete(key);
+  }
+}
