@@ -15,7 +15,7 @@ const CATALOG_CODE =
  * of their first load; the trading feature's panels are lazy chunks of their own.
  */
 const AFTER_HYDRATION =
-  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-event-row))|src[\\/]engine[\\/]/;
+  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-row-feed))|src[\\/]engine[\\/]/;
 /** The trading feature: its small shells come with the event page (the app group), its panels load after hydration. */
 const TRADING_CODE = /src[\\/]app[\\/]features[\\/]trading[\\/]/;
 

@@ -5,15 +5,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /**
  * The dashboard moves with the book: orders placed by the reference's legacy client (as a trading
- * program would) show up on an open event page's book, tape and on the list's rows, without a reload.
+ * program would) show up on an open event page's book and tape, and on the list's rows, without a reload.
  */
 
 const CHAIN_ID = 80002;
 
 interface ApiMarket {
   clobTokenIds: string[];
-  active: boolean;
-  closed: boolean;
+  outcomes: string;
 }
 interface ApiEvent {
   slug: string;
@@ -31,63 +30,64 @@ async function trader(baseURL: string): Promise<ClobClient> {
   return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
 }
 
-/** The open single-market events of the top list, in its order. */
-async function topBinaryEvents(page: Page): Promise<ApiEvent[]> {
+/** The open single-market events among the first `limit` of the top list, in its order. */
+async function topBinaryEvents(page: Page, limit: number): Promise<ApiEvent[]> {
   const res = await page.request.get(
-    '/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=20',
+    `/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=${limit}`,
   );
+  expect(res.ok()).toBe(true);
   const events = (await res.json()) as ApiEvent[];
   return events.filter((e) => e.markets.length === 1 && e.markets[0]!.clobTokenIds.length === 2);
 }
 
+const outcomeNames = (market: ApiMarket) => JSON.parse(market.outcomes) as [string, string];
+
 test('an event page shows the live book and tape as orders and trades happen', async ({ page, baseURL }) => {
-  const [, event] = await topBinaryEvents(page);
-  const [yes] = event!.markets[0]!.clobTokenIds;
-  await page.goto(`/e/${event!.slug}`);
-  const book = page.getByRole('table', { name: /^Order book for Yes/ });
+  // Not the first: the list test below trades on that one.
+  const event = (await topBinaryEvents(page, 100))[1]!;
+  const market = event.markets[0]!;
+  const [first, second] = outcomeNames(market);
+  const [firstToken, secondToken] = market.clobTokenIds;
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto(`/e/${event.slug}`);
+  const book = page.getByRole('table', { name: new RegExp(`^Order book for ${first}:`) });
   await expect(book).toBeVisible();
   await expect(page.getByText('No bids yet')).toBeVisible();
 
   const maker = await trader(baseURL!);
-  await maker.createAndPostOrder({ tokenID: yes!, price: 0.42, size: 10, side: Side.BUY });
+  await maker.createAndPostOrder({ tokenID: firstToken!, price: 0.42, size: 10, side: Side.BUY });
   await expect(book.getByRole('row', { name: /Bid 42¢ 10 \$4\.20/ })).toBeVisible();
 
-  // A taker buys No at 0.58: a full set is minted against the maker's bid of Yes at 0.42.
+  // A taker buys the second outcome at 0.58: a full set is minted against the maker's bid at 0.42.
   const taker = await trader(baseURL!);
-  await taker.createAndPostOrder({
-    tokenID: event!.markets[0]!.clobTokenIds[1]!,
-    price: 0.58,
-    size: 4,
-    side: Side.BUY,
-  });
-  await expect(book.getByRole('row', { name: /Bid 42¢ 6 \$2\.52/ })).toBeVisible();
-  const tape = page.getByRole('table', { name: 'Last trades, newest first' });
-  await expect(tape.getByRole('row').nth(1)).toContainText('42¢');
-  await expect(tape.getByRole('row').nth(1)).toContainText('4');
+  await taker.createAndPostOrder({ tokenID: secondToken!, price: 0.58, size: 5, side: Side.BUY });
+  await expect(book.getByRole('row', { name: /Bid 42¢ 5 \$2\.10/ })).toBeVisible();
+  const newest = page.getByRole('table', { name: 'Last trades, newest first' }).getByRole('row').nth(1);
+  await expect(newest).toContainText('42¢');
+  await expect(newest.getByRole('cell').nth(1)).toHaveText('5');
 
-  // The other outcome is the mirror of the same book: the bid of Yes at 42¢ is an ask of No at 58¢.
-  await page.getByRole('button', { name: 'No', exact: true }).click();
-  await expect(
-    page.getByRole('table', { name: /^Order book for No/ }).getByRole('row', { name: /Ask 58¢ 6/ }),
-  ).toBeVisible();
+  // The other outcome is the mirror of the same book: the bid at 42¢ is an ask of it at 58¢.
+  await page.getByRole('button', { name: second, exact: true }).click();
+  const mirrored = page.getByRole('table', { name: new RegExp(`^Order book for ${second}:`) });
+  await expect(mirrored.getByRole('row', { name: /Ask 58¢ 5/ })).toBeVisible();
+  // The book and the chart's live tail share the tab's one connection.
+  expect(sockets).toEqual([expect.stringMatching(/\/clob\/ws\/market$/)]);
 });
 
 test('a list row on screen shows the live displayed price of its market', async ({ page, baseURL }) => {
-  const [event] = await topBinaryEvents(page);
-  const [yes] = event!.markets[0]!.clobTokenIds;
+  const event = (await topBinaryEvents(page, 20))[0]!;
+  const [firstToken, secondToken] = event.markets[0]!.clobTokenIds;
   await page.goto('/');
   const row = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: event!.title, exact: true }) });
-  await expect(row).toBeVisible();
-  // A bid at 0.42 and an ask at 0.46 (a bid of No at 0.54): the displayed price is the midpoint, 44%.
+    .filter({ has: page.getByRole('link', { name: event.title, exact: true }) });
+  // Rows follow the books only while on screen.
+  await row.scrollIntoViewIfNeeded();
+  // A bid at 0.42 and an ask at 0.46 (a bid of the other outcome at 0.54): the displayed price is the
+  // midpoint, 44% for the first outcome; the row shows the leading one, the second, at 56%.
   const maker = await trader(baseURL!);
-  await maker.createAndPostOrder({ tokenID: yes!, price: 0.42, size: 10, side: Side.BUY });
-  await maker.createAndPostOrder({
-    tokenID: event!.markets[0]!.clobTokenIds[1]!,
-    price: 0.54,
-    size: 10,
-    side: Side.BUY,
-  });
-  await expect(row.getByText('44.0%')).toBeVisible();
+  await maker.createAndPostOrder({ tokenID: firstToken!, price: 0.42, size: 10, side: Side.BUY });
+  await maker.createAndPostOrder({ tokenID: secondToken!, price: 0.54, size: 10, side: Side.BUY });
+  await expect(row.getByText('56.0%')).toBeVisible();
 });

@@ -6,9 +6,8 @@ import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
-import { Flash } from '../../../components/flash';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { lazy, type Ref, Suspense } from 'react';
+import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
@@ -35,22 +34,42 @@ function Figure({
   );
 }
 
-// The row's live variant (its prices following the books) loads after hydration, never in a first load.
-const LiveEventRow = lazy(() => import('./live-event-row'));
+// What makes a row live (its markets' books, while on screen) loads after hydration, never in a first load.
+const LiveRowFeed = lazy(() => import('./live-row-feed'));
 
-/** One event in a list, live once the page is hydrated. */
+/** One event in a list; once hydrated, its prices follow the live books while it is on screen. */
 export function EventRow({ event }: { event: Event }) {
-  const still = <EventRowView event={event} />;
-  if (!useHydrated()) return still;
+  const row = useRef<HTMLLIElement>(null);
+  // The live view of `event` (null: as listed); one of an earlier `event` is not shown.
+  const [live, setLive] = useState<{ of: Event; shown: Event } | null>(null);
+  const hydrated = useHydrated();
   return (
-    <Suspense fallback={still}>
-      <LiveEventRow event={event} />
-    </Suspense>
+    <>
+      {live?.of === event ? (
+        <EventRowView event={live.shown} live ref={row} />
+      ) : (
+        <EventRowView event={event} ref={row} />
+      )}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <LiveRowFeed event={event} row={row} onChange={setLive} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 /** One event in a list: the whole row opens the event; tag chips are their own links above it. */
-export function EventRowView({ event, ref }: { event: Event; ref?: Ref<HTMLLIElement> }) {
+export function EventRowView({
+  event,
+  live = false,
+  ref,
+}: {
+  event: Event;
+  /** Shown as the live books have it (moves are marked). */
+  live?: boolean;
+  ref?: Ref<HTMLLIElement>;
+}) {
   const ranked = rankMarkets(event.markets);
   const multi = isMultiMarket(event);
   const top = ranked[0]?.headline ?? null;
@@ -105,7 +124,10 @@ export function EventRowView({ event, ref }: { event: Event; ref?: Ref<HTMLLIEle
       </div>
       <div className="text-right sm:order-none">
         <div className="text-xl leading-none font-semibold tabular-nums">
-          <Flash value={leading?.price ?? null}>{formatPercent(leading?.price ?? null)}</Flash>
+          {/* A live price that moves is marked briefly: a new key replays the mark (styles.css). */}
+          <span key={leading?.price ?? ''} className={live ? 'flash-change' : undefined}>
+            {formatPercent(leading?.price ?? null)}
+          </span>
         </div>
         <div className="mt-0.5 flex max-w-28 justify-end gap-1 text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
           <span className="min-w-0 truncate">{leading ? leading.label : 'no price'}</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Flash } from '../../../components/flash';
+import { Flash } from './flash';
 import { formatCents, formatDollars, formatShares } from '../figures';
 import type { BookView, Level } from '../../../lib/live/book-state';
 import { PRICE_UNITS } from '../../../lib/live/wire';
