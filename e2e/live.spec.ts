@@ -1,46 +1,11 @@
-import { ClobClient, Side } from '@polymarket/clob-client';
-import { expect, type Page, test } from '@playwright/test';
-import { createWalletClient, custom } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { Side } from '@polymarket/clob-client';
+import { expect, test } from '@playwright/test';
+import { outcomeNames, topBinaryEvents, trader } from './support/trading';
 
 /**
  * The dashboard moves with the book: orders placed by the reference's legacy client (as a trading
  * program would) show up on an open event page's book and tape, and on the list's rows, without a reload.
  */
-
-const CHAIN_ID = 80002;
-
-interface ApiMarket {
-  clobTokenIds: string[];
-  outcomes: string;
-}
-interface ApiEvent {
-  slug: string;
-  title: string;
-  markets: ApiMarket[];
-}
-
-/** A wallet with an API key, trading through the reference's legacy client (its paper grant funds it). */
-async function trader(baseURL: string): Promise<ClobClient> {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(generatePrivateKey()),
-    transport: custom({ request: () => Promise.reject(new Error('no RPC here')) }),
-  });
-  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createOrDeriveApiKey();
-  return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
-}
-
-/** The open single-market events among the first `limit` of the top list, in its order. */
-async function topBinaryEvents(page: Page, limit: number): Promise<ApiEvent[]> {
-  const res = await page.request.get(
-    `/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=${limit}`,
-  );
-  expect(res.ok()).toBe(true);
-  const events = (await res.json()) as ApiEvent[];
-  return events.filter((e) => e.markets.length === 1 && e.markets[0]!.clobTokenIds.length === 2);
-}
-
-const outcomeNames = (market: ApiMarket) => JSON.parse(market.outcomes) as [string, string];
 
 test('an event page shows the live book and tape as orders and trades happen', async ({ page, baseURL }) => {
   // Not the first: the list test below trades on that one.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, saveScreenshot } from './support/page-checks';
+import { tradeOnABinaryEvent } from './support/trading';
 
 /**
  * Every page at phone and desktop width, light and dark: saved as artifacts to look at, each checked
@@ -20,7 +21,15 @@ const PAGES = [
   { name: 'event-hostile', url: '/e/e2e-hostile-text', ready: null },
   { name: 'not-found', url: '/e/no-such-event', ready: 'This event does not exist' },
   { name: 'keys', url: '/keys', ready: 'API keys' },
-] as const;
+] as { name: string; url: string; ready: string | null }[];
+
+// An event whose book has depth on both sides and a trade on its tape (orders from the legacy client).
+test.beforeAll(async ({ browser, baseURL }) => {
+  const page = await browser.newPage();
+  const slug = await tradeOnABinaryEvent(page, baseURL!);
+  await page.close();
+  PAGES.push({ name: 'event-book', url: `/e/${slug}`, ready: null });
+});
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {

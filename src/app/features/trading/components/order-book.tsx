@@ -15,7 +15,7 @@ function Row({ level, side, deepest }: { level: Level; side: 'ask' | 'bid'; deep
     <tr className="relative h-7 text-sm tabular-nums">
       <th
         scope="row"
-        className={`relative px-2 text-left font-medium ${side === 'ask' ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}
+        className={`relative px-2 text-left font-medium ${side === 'ask' ? 'text-red-800 dark:text-red-300' : 'text-green-800 dark:text-green-300'}`}
       >
         {/* The depth bar sits behind the row: the side's running total against the deepest side. */}
         <span

@@ -1,0 +1,67 @@
+import { ClobClient, Side } from '@polymarket/clob-client';
+import { expect, type Page } from '@playwright/test';
+import { createWalletClient, custom } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+
+/** Trading programs for the e2e tests: the reference's legacy client, as a user's program would use it. */
+
+export const CHAIN_ID = 80002;
+
+export interface ApiMarket {
+  clobTokenIds: string[];
+  outcomes: string;
+}
+export interface ApiEvent {
+  slug: string;
+  title: string;
+  markets: ApiMarket[];
+}
+
+/** A wallet with an API key, trading through the legacy client (its paper grant funds it). */
+export async function trader(baseURL: string): Promise<ClobClient> {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(generatePrivateKey()),
+    transport: custom({ request: () => Promise.reject(new Error('no RPC here')) }),
+  });
+  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createOrDeriveApiKey();
+  return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
+}
+
+/** The open single-market events among the first `limit` of the top list, in its order. */
+export async function topBinaryEvents(page: Page, limit: number): Promise<ApiEvent[]> {
+  const res = await page.request.get(
+    `/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=${limit}`,
+  );
+  expect(res.ok()).toBe(true);
+  const events = (await res.json()) as ApiEvent[];
+  return events.filter((e) => e.markets.length === 1 && e.markets[0]!.clobTokenIds.length === 2);
+}
+
+export const outcomeNames = (market: ApiMarket) => JSON.parse(market.outcomes) as [string, string];
+
+/**
+ * Gives the third binary event of the top list a book with depth (three bids of its first outcome, two
+ * asks as bids of the second) and one trade; returns its slug.
+ */
+export async function tradeOnABinaryEvent(page: Page, baseURL: string): Promise<string> {
+  const event = (await topBinaryEvents(page, 100))[2]!;
+  const [first, second] = event.markets[0]!.clobTokenIds as [string, string];
+  // Once per run: a worker restarted after a failure runs the file's beforeAll again.
+  const book = (await (await page.request.get(`/clob/book?token_id=${first}`)).json()) as { bids: unknown[] };
+  if (book.bids.length > 0) return event.slug;
+  const maker = await trader(baseURL);
+  for (const [price, size] of [
+    [0.4, 120],
+    [0.41, 35],
+    [0.42, 60],
+  ] as const)
+    await maker.createAndPostOrder({ tokenID: first, price, size, side: Side.BUY });
+  for (const [price, size] of [
+    [0.53, 80],
+    [0.55, 25],
+  ] as const)
+    await maker.createAndPostOrder({ tokenID: second, price, size, side: Side.BUY });
+  const taker = await trader(baseURL);
+  await taker.createAndPostOrder({ tokenID: second, price: 0.58, size: 20, side: Side.BUY });
+  return event.slug;
+}
