@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_CLOSE_MS, LiveSocket, PING_EVERY_MS, type SocketLike } from './live-socket';
+import { BATCH_MS, IDLE_CLOSE_MS, LiveSocket, PING_EVERY_MS, type SocketLike } from './live-socket';
 import type { MarketMessage } from './wire';
 
 class FakeSocket implements SocketLike {
@@ -62,17 +62,31 @@ describe('the live socket', () => {
     sockets[0]!.accept();
     const stopB1 = live.subscribe('b', () => {});
     const stopB2 = live.subscribe('b', () => {});
+    vi.advanceTimersByTime(BATCH_MS);
     stopB1();
     stopB2();
     stopA();
+    vi.advanceTimersByTime(BATCH_MS);
     expect(sockets[0]!.sent.slice(1).map((m) => JSON.parse(m))).toEqual([
       { operation: 'subscribe', assets_ids: ['b'] },
-      { operation: 'unsubscribe', assets_ids: ['b'] },
-      { operation: 'unsubscribe', assets_ids: ['a'] },
+      { operation: 'unsubscribe', assets_ids: ['b', 'a'] },
     ]);
     vi.advanceTimersByTime(IDLE_CLOSE_MS);
     expect(sockets[0]!.closed).toBe(1000);
     expect(live.getStatus()).toBe('idle');
+  });
+
+  it('tells a burst of changes (rows scrolling by) in one message each way; an asset added and dropped cancels out', () => {
+    live.subscribe('a', () => {});
+    sockets[0]!.accept();
+    const stops = ['r1', 'r2', 'r3'].map((asset) => live.subscribe(asset, () => {}));
+    const gone = live.subscribe('brief', () => {});
+    gone();
+    stops[0]!();
+    vi.advanceTimersByTime(BATCH_MS);
+    expect(sockets[0]!.sent.slice(1).map((m) => JSON.parse(m))).toEqual([
+      { operation: 'subscribe', assets_ids: ['r2', 'r3'] },
+    ]);
   });
 
   it('delivers each message to the listeners of its assets only', () => {

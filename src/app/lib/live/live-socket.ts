@@ -27,6 +27,11 @@ export const PING_EVERY_MS = 10_000;
 const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 /** With no subscriber left, the socket waits this long before closing (a page change resubscribes). */
 export const IDLE_CLOSE_MS = 30_000;
+/**
+ * Assets added or dropped within this long go in one message: rows scrolling by would otherwise send one
+ * each, and the server closes a connection that sends more than 100 messages in 10 s.
+ */
+export const BATCH_MS = 50;
 
 export class LiveSocket {
   private socket: SocketLike | null = null;
@@ -37,6 +42,9 @@ export class LiveSocket {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private batchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Changes not yet told to the open connection: asset → subscribe (true) or unsubscribe (false). */
+  private readonly pending = new Map<string, boolean>();
 
   constructor(
     private readonly url: string,
@@ -90,9 +98,31 @@ export class LiveSocket {
     for (const l of this.statusListeners) l();
   }
 
-  /** An operation on an open connection; before it opens, the first message names every asset. */
+  /**
+   * Queues an operation for the open connection (before it opens, its first message names every asset);
+   * an asset added and dropped within one batch cancels out.
+   */
   private tell(operation: 'subscribe' | 'unsubscribe', assets: string[]): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify({ operation, assets_ids: assets }));
+    if (this.socket?.readyState !== OPEN) return;
+    for (const asset of assets) {
+      const queued = this.pending.get(asset);
+      if (queued !== undefined && queued !== (operation === 'subscribe')) this.pending.delete(asset);
+      else this.pending.set(asset, operation === 'subscribe');
+    }
+    this.batchTimer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  private flush(): void {
+    this.batchTimer = undefined;
+    const socket = this.socket;
+    if (socket?.readyState === OPEN) {
+      for (const operation of ['unsubscribe', 'subscribe'] as const) {
+        const on = operation === 'subscribe';
+        const assets = [...this.pending].filter(([, queued]) => queued === on).map(([asset]) => asset);
+        if (assets.length > 0) socket.send(JSON.stringify({ operation, assets_ids: assets }));
+      }
+    }
+    this.pending.clear();
   }
 
   private connect(): void {
@@ -107,6 +137,7 @@ export class LiveSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
+      this.pending.clear();
       this.setStatus('open');
       socket.send(JSON.stringify({ type: 'market', assets_ids: [...this.listeners.keys()] }));
       this.pingTimer = setInterval(() => {
@@ -137,6 +168,9 @@ export class LiveSocket {
 
   private shutDown(): void {
     clearTimeout(this.retryTimer);
+    clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    this.pending.clear();
     clearInterval(this.pingTimer);
     const socket = this.socket;
     this.socket = null;
