@@ -1,3 +1,4 @@
+import { ColumnHeads } from './column-heads';
 import { useState } from 'react';
 import { Flash } from './flash';
 import { formatCents, formatDollars, formatShares } from '../figures';
@@ -53,19 +54,7 @@ export function OrderBook({ view, outcome }: { view: BookView; outcome: string }
         <caption className="sr-only">
           Order book for {outcome}: asks from the highest shown to the best, then bids from the best down
         </caption>
-        <thead>
-          <tr className="text-xs text-neutral-600 dark:text-neutral-400">
-            <th scope="col" className="px-2 pb-1 text-left font-medium">
-              Price
-            </th>
-            <th scope="col" className="px-2 pb-1 text-right font-medium">
-              Shares
-            </th>
-            <th scope="col" className="px-2 pb-1 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Price', 'Shares', 'Total']} />
         <tbody>
           {asks.length === 0 ? (
             <tr>

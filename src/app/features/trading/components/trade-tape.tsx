@@ -1,3 +1,4 @@
+import { ColumnHeads } from './column-heads';
 import { formatRelative } from '../../../lib/format';
 import { formatCents, formatShares } from '../figures';
 import type { Trade } from '../../../lib/live/book-state';
@@ -15,22 +16,7 @@ export function TradeTape({ trades }: { trades: readonly Trade[] }) {
   return (
     <table className="w-full table-fixed text-sm tabular-nums">
       <caption className="sr-only">Last trades, newest first</caption>
-      <thead>
-        <tr className="text-xs text-neutral-600 dark:text-neutral-400">
-          <th scope="col" className="px-2 pb-1 text-left font-medium">
-            Price
-          </th>
-          <th scope="col" className="px-2 pb-1 text-right font-medium">
-            Shares
-          </th>
-          <th scope="col" className="px-2 pb-1 text-right font-medium">
-            Side
-          </th>
-          <th scope="col" className="px-2 pb-1 text-right font-medium">
-            Time
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Price', 'Shares', 'Side', 'Time']} />
       <tbody>
         {trades.map((t) => (
           <tr key={t.id} className="h-7">
