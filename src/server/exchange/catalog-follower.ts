@@ -10,6 +10,12 @@ import type { Committed } from './writer';
 
 /** How often the catalog catches up with the books: its prices lag them by at most about this. */
 export const FOLLOW_EVERY_MS = 500;
+/**
+ * Markets given a point of history per flush at most: markets that start trading together would
+ * otherwise all be due in the same flush every minute, and read and rewrite two weeks of history each
+ * while the order path waits. The others wait for the next flushes (a point a few seconds late).
+ */
+const HISTORY_POINTS_PER_FLUSH = 25;
 
 /** Where the follower finds a market's committed book. */
 export interface CommittedBooks {
@@ -148,13 +154,16 @@ export class CatalogFollower {
           WHERE e.id = v.event_id`);
       // A point of history at most once a minute per market: a market this process gave one (or saw
       // one in) less than a minute ago is not even looked at.
-      const due: (MarketPrice & { id: string })[] = [];
+      const due: (MarketPrice & { id: string; last: number })[] = [];
       for (const m of changed) {
         const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        const last = this.lastPointAt.get(m.id);
-        if (m.tradable && Number.isFinite(p0) && (last === undefined || last <= t - APPEND_EVERY_S))
-          due.push({ id: m.id, tokens: [m.tokens[0]!, m.tokens[1]!], p0 });
+        const last = this.lastPointAt.get(m.id) ?? 0;
+        if (m.tradable && Number.isFinite(p0) && last <= t - APPEND_EVERY_S)
+          due.push({ id: m.id, tokens: [m.tokens[0]!, m.tokens[1]!], p0, last });
       }
+      // The longest waiting first (never looked at: 0).
+      due.sort((a, b) => a.last - b.last);
+      due.length = Math.min(due.length, HISTORY_POINTS_PER_FLUSH);
       const history = await appendPrices(db, due, t);
       for (const [i, { id }] of due.entries()) this.lastPointAt.set(id, history.lastPointAt[i]!);
       await writeEventDocuments(db, [...changed.map((m) => m.event_id), ...history.events]);
