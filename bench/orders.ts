@@ -25,7 +25,9 @@
  * Prints accepted orders/s, latency p50/p99, refusals by code, the server's CPU per request, the
  * `GET /api-keys` rate and the ratio, the load average, and the verdict against each target (≥ 2,000
  * accepted orders/s, p99 ≤ 50 ms, ≥ 0.3 of the GET /api-keys rate). BENCH_PROFILE=dir writes a CPU
- * profile of the server (the whole run) into dir.
+ * profile of the server (the whole run) into dir. BENCH_SOURCES=1 runs the server from this checkout's
+ * sources (tsx) rather than start.mjs's bundle, which lives in node_modules and may be another
+ * checkout's when checkouts share it.
  */
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +54,8 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const SEED_DEPTH = Number(process.env.BENCH_SEED_DEPTH ?? 5);
 const PG_BASE = process.env.BENCH_DATABASE_URL;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** Runs this checkout's TypeScript through tsx instead of start.mjs's bundle, which checkouts sharing node_modules share. */
+const FROM_SOURCES = process.env.BENCH_SOURCES === '1';
 const CHAIN_ID = DEFAULT_CHAIN_ID;
 
 const TARGET_RATE = 2000;
@@ -113,7 +117,10 @@ async function startBenchServer(): Promise<{ server: ServerProcess; stop(): Prom
       CHAIN_ID: String(CHAIN_ID),
     },
     await freePort(),
-    { nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [] },
+    {
+      fromSources: FROM_SOURCES,
+      nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [],
+    },
   );
   return {
     server,

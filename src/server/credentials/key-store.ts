@@ -21,8 +21,28 @@ const active = () =>
     or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date(serverClock.nowMs()))),
   );
 
+/**
+ * Every L2 request reads its key (on PostgreSQL uncached: key-cache.ts), so the statement is built once
+ * per database handle and prepared: no query building per request, and PostgreSQL parses and plans it
+ * once per connection.
+ */
+const findKeyStatements = new WeakMap<Db, ReturnType<typeof prepareFindKey>>();
+
+const prepareFindKey = (db: Db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.apiKey, sql.placeholder('apiKey')))
+    .limit(1)
+    .prepare('find_api_key');
+
 export async function findApiKey(db: Db, apiKey: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.apiKey, apiKey)).limit(1);
+  let statement = findKeyStatements.get(db);
+  if (!statement) {
+    statement = prepareFindKey(db);
+    findKeyStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ apiKey });
   return row;
 }
 

@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { upsertEvents } from '../catalog/load';
+import { Book } from '../../engine/book';
 import { rows } from '../db/open';
 import { buildTestApp, type TestApp } from '../test/app';
+import { findToken, readHistory } from '../history/store';
+import { CatalogFollower } from './catalog-follower';
+import type { Committed } from './writer';
 import { Trader } from './test/trader';
 
 /** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
@@ -69,5 +73,56 @@ describe('the catalog follows the book', () => {
     });
     const history = (await t.app.inject({ url: `/clob/prices-history?market=${yes}&interval=1d` })).json();
     expect(history.history.at(-1).p).toBe(0.4);
+  });
+});
+
+describe('history points from the follower', () => {
+  it('are at most one a minute per market, and spread over flushes when many markets are due at once', async () => {
+    const db = t.database.db;
+    const others = await rows<{ id: string; token: string }>(
+      db,
+      sql`SELECT id, clob_token_ids[1] AS token FROM markets
+          WHERE active AND NOT closed AND cardinality(clob_token_ids) = 2 AND id <> ${market.id} ORDER BY id LIMIT 30`,
+    );
+    expect(others.length).toBe(30);
+    let now = 1_900_000_000;
+    const follower = new CatalogFollower(
+      db,
+      { held: () => new Book(), snapshot: async () => ({ book: new Book() }) },
+      () => {},
+      (err) => {
+        throw err;
+      },
+      () => now,
+    );
+    /** Each market's number of stored points. */
+    const points = async () =>
+      Promise.all(
+        others.map(async (m) => (await readHistory(db, (await findToken(db, m.token))!, {})).length),
+      );
+    // Every market's book changed (empty books: each keeps its catalog price, and takes a point of it).
+    const flushAll = async () => {
+      follower.note({
+        markets: new Set(others.map((m) => m.id)),
+        fills: [],
+        version: 0,
+        books: [],
+        orders: [],
+      });
+      await follower.flush();
+    };
+    expect(new Set(await points())).toEqual(new Set([0]));
+    await flushAll();
+    // 25 a flush at most, the longest waiting first; the rest at the next flush.
+    const first = await points();
+    expect(first.filter((n) => n === 1).length).toBe(25);
+    now += 30;
+    await flushAll();
+    expect(await points()).toEqual(others.map(() => 1));
+    // Half a minute later again: those of the first flush are due (a minute after their point), the others not.
+    now += 30;
+    await flushAll();
+    expect(await points()).toEqual(first.map((n) => (n === 1 ? 2 : 1)));
+    await follower.close();
   });
 });

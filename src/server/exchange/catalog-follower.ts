@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { Book } from '../../engine/book';
+import { displayedPrice, FULL_SET_PRICE, type Quote } from '../../engine/prices';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
-import { appendPrice } from '../history/store';
-import type { BookReader } from './market-data/book-reader';
-import { displayedPrice, FULL_SET_PRICE, type Quote } from '../../engine/prices';
+import { APPEND_EVERY_S, appendPrices, type MarketPrice } from '../history/store';
 import { isTradable } from './markets';
 import { BASE_PER_UNIT, priceText } from './units';
 import type { Committed } from './writer';
@@ -11,29 +11,76 @@ import type { Committed } from './writer';
 /** How often the catalog catches up with the books: its prices lag them by at most about this. */
 export const FOLLOW_EVERY_MS = 500;
 /**
+ * Markets given a point of history per flush at most: markets that start trading together would
+ * otherwise all be due in the same flush every minute, and read and rewrite two weeks of history each
+ * while the order path waits. The others wait for the next flushes (a point a few seconds late).
+ */
+const HISTORY_POINTS_PER_FLUSH = 25;
+
+/** Where the follower finds a market's committed book. */
+export interface CommittedBooks {
+  /**
+   * The book as this process's writer holds it, asked in the listener of the writer's commit: then it
+   * is exactly what was committed (the writer runs nothing between its commit and its listeners).
+   * Undefined when the writer does not hold it.
+   */
+  held(marketId: string): Book | undefined;
+  /** The committed book read from the database (market-data/book-reader.ts). */
+  snapshot(marketId: string): Promise<{ book: Book }>;
+}
+
+/** Best prices of outcome 0 (1/10,000); an empty side is absent. */
+type Best = { bid?: number; ask?: number };
+
+interface PendingMarket {
+  /** Taker notional traded since the last flush (base units). */
+  notional: number;
+  /** The best prices at the market's last commit, or null when they must be read at the flush. */
+  best: Best | null;
+}
+
+/**
  * Keeps the catalog in step with the order book: every FOLLOW_EVERY_MS, each market that traded or
  * whose book changed gets its best bid and ask, last trade, displayed price (outcomePrices) and volume
- * (market and event) written, its event's document rewritten, a point added to its price history, and
- * the catalog's response caches are told (`onChanged`), so no cache serves a price older than that.
+ * (market and event) written, its event's document rewritten, a point added to its price history (at
+ * most one a minute), and the catalog's response caches are told (`onChanged`), so no cache serves a
+ * price older than that.
+ *
+ * It runs beside the order path on the same database (on PGlite, one connection: its transaction holds
+ * every order back while it runs), so a flush is a handful of statements whatever the number of markets:
+ * the best prices are taken from the writer's memory at each commit, and the histories, the markets,
+ * the events and their documents are each read or written in one statement.
  */
 export class CatalogFollower {
-  private pending = new Map<string, number>();
+  private pending = new Map<string, PendingMarket>();
+  /** Per market, the time of its history's last point, as this process last wrote or saw it. */
+  private readonly lastPointAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly books: BookReader,
+    private readonly books: CommittedBooks,
     private readonly onChanged: () => void,
     private readonly onError: (err: unknown) => void,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
 
-  /** A commit of the exchange: its markets and the notional they traded (base units). */
+  /** A commit of the exchange: its markets and the notional they traded (base units). Called in the commit's listener. */
   note(changes: Committed): void {
-    for (const id of changes.markets) this.pending.set(id, this.pending.get(id) ?? 0);
+    const touch = (marketId: string) => {
+      let market = this.pending.get(marketId);
+      if (!market) {
+        market = { notional: 0, best: null };
+        this.pending.set(marketId, market);
+      }
+      market.best = this.books.held(marketId)?.best(0) ?? null;
+      return market;
+    };
+    for (const id of changes.markets) touch(id);
     for (const { marketId, fill } of changes.fills) {
-      this.pending.set(marketId, (this.pending.get(marketId) ?? 0) + fill.taker.price * fill.size);
+      const market = changes.markets.has(marketId) ? this.pending.get(marketId)! : touch(marketId);
+      market.notional += fill.taker.price * fill.size;
     }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -48,34 +95,42 @@ export class CatalogFollower {
     this.pending = new Map();
     if (batch.size === 0) return;
     const t = this.now();
-    const quotes = new Map<string, Quote>();
-    for (const marketId of batch.keys()) {
-      const snapshot = await this.books.snapshot(marketId);
-      const best = snapshot.book.best(0);
-      quotes.set(marketId, {
-        bestBid: best.bid ?? null,
-        bestAsk: best.ask ?? null,
-        lastTrade: snapshot.lastTrade?.price ?? null,
-      });
-    }
+    const ids = [...batch.keys()];
+    for (const [id, market] of batch) market.best ??= (await this.books.snapshot(id)).book.best(0);
+    const lastTrades = await rows<{ id: string; price: number | null }>(
+      this.db,
+      sql`SELECT market_id AS id, last_price AS price FROM exchange_markets
+          WHERE market_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`,
+    );
+    const lastTrade = new Map(lastTrades.map((r) => [r.id, r.price]));
+    const payload = [...batch].map(([id, { notional, best }]) => {
+      const q: Quote = {
+        bestBid: best?.bid ?? null,
+        bestAsk: best?.ask ?? null,
+        lastTrade: lastTrade.get(id) ?? null,
+      };
+      const shown = displayedPrice(q);
+      return {
+        id,
+        bid: q.bestBid === null ? null : q.bestBid / FULL_SET_PRICE,
+        ask: q.bestAsk === null ? null : q.bestAsk / FULL_SET_PRICE,
+        last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
+        prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(FULL_SET_PRICE - shown)]),
+        volume: notional / BASE_PER_UNIT,
+      };
+    });
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const payload = [...batch].map(([id, notional]) => {
-        const q = quotes.get(id)!;
-        const shown = displayedPrice(q);
-        return {
-          id,
-          bid: q.bestBid === null ? null : q.bestBid / FULL_SET_PRICE,
-          ask: q.bestAsk === null ? null : q.bestAsk / FULL_SET_PRICE,
-          last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
-          prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(FULL_SET_PRICE - shown)]),
-          volume: notional / BASE_PER_UNIT,
-        };
-      });
       // A market that stopped being tradable (its orders were just cancelled) keeps the quote and price
       // its import gave it (a resolved market's "1" and "0"), and takes no point of history.
       const tradable = isTradable(sql`m`);
-      const changed = await rows<{ event_id: string; tokens: string[]; prices: string; tradable: boolean }>(
+      const changed = await rows<{
+        id: string;
+        event_id: string;
+        tokens: string[];
+        prices: string;
+        tradable: boolean;
+      }>(
         db,
         sql`UPDATE markets m SET
               best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
@@ -86,23 +141,32 @@ export class CatalogFollower {
             FROM json_to_recordset(${JSON.stringify(payload)}::json)
               AS p(id text, bid float8, ask float8, last float8, prices text, volume float8)
             WHERE m.id = p.id
-            RETURNING m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
+            RETURNING m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
               ${tradable} AS tradable`,
       );
-      await db.execute(sql`
-        UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
-        FROM (SELECT m.event_id, sum(p.volume) AS volume
-              FROM json_to_recordset(${JSON.stringify(payload)}::json) AS p(id text, volume float8)
-              JOIN markets m ON m.id = p.id GROUP BY m.event_id HAVING sum(p.volume) > 0) v
-        WHERE e.id = v.event_id`);
+      const traded = payload.filter((p) => p.volume > 0).map(({ id, volume }) => ({ id, volume }));
+      if (traded.length > 0)
+        await db.execute(sql`
+          UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
+          FROM (SELECT m.event_id, sum(p.volume) AS volume
+                FROM json_to_recordset(${JSON.stringify(traded)}::json) AS p(id text, volume float8)
+                JOIN markets m ON m.id = p.id GROUP BY m.event_id) v
+          WHERE e.id = v.event_id`);
+      // A point of history at most once a minute per market: a market this process gave one (or saw
+      // one in) less than a minute ago is not even looked at.
+      const due: (MarketPrice & { id: string; last: number })[] = [];
       for (const m of changed) {
         const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        if (m.tradable && Number.isFinite(p0)) await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
+        const last = this.lastPointAt.get(m.id) ?? 0;
+        if (m.tradable && Number.isFinite(p0) && last <= t - APPEND_EVERY_S)
+          due.push({ id: m.id, tokens: [m.tokens[0]!, m.tokens[1]!], p0, last });
       }
-      await writeEventDocuments(
-        db,
-        changed.map((m) => m.event_id),
-      );
+      // The longest waiting first (never looked at: 0).
+      due.sort((a, b) => a.last - b.last);
+      due.length = Math.min(due.length, HISTORY_POINTS_PER_FLUSH);
+      const history = await appendPrices(db, due, t);
+      for (const [i, { id }] of due.entries()) this.lastPointAt.set(id, history.lastPointAt[i]!);
+      await writeEventDocuments(db, [...changed.map((m) => m.event_id), ...history.events]);
     });
     this.onChanged();
   }

@@ -23,7 +23,7 @@ export async function registerExchange(
   const exchange = new Exchange(database.db);
   const follower = new CatalogFollower(
     database.db,
-    exchange.books,
+    { held: (id) => exchange.writer.bookOf(id), snapshot: (id) => exchange.books.snapshot(id) },
     () => deps.catalogChanged?.emit(),
     (err) => scope.log.warn({ err }, 'the catalog could not follow the order book'),
   );

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Hex } from 'viem';
-import { keccak256 } from 'viem/utils';
+import { keccak256 } from '../../contract/keccak';
 import { bytesToLowerHex, type OrderDomain, orderDigest, type VersionedOrder } from '../../contract/orders';
 
 /**
@@ -96,7 +96,7 @@ export function makeRecoverSigner(lib: Secp256k1) {
       return null;
     }
     // The address: the last 20 bytes of keccak256 of the uncompressed key without its 0x04 prefix.
-    return bytesToLowerHex(keccak256(publicKey.subarray(1), 'bytes').subarray(12));
+    return bytesToLowerHex(keccak256(publicKey.subarray(1)).subarray(12));
   };
 }
 

@@ -30,6 +30,19 @@ const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toStrin
  * whole history up to its latest point: its 24-hour mark (price_marks) is taken from it.
  */
 export async function writeSeries(db: Db, series: Iterable<Series>): Promise<number> {
+  const { written, events } = await writeSeriesAndMarks(db, series);
+  await writeEventDocuments(db, events);
+  return written;
+}
+
+/**
+ * writeSeries without the event documents: returns the events whose markets' 24-hour marks changed,
+ * whose documents the caller writes (once, with whatever else it changed of them).
+ */
+async function writeSeriesAndMarks(
+  db: Db,
+  series: Iterable<Series>,
+): Promise<{ written: number; events: string[] }> {
   let pending: HistoryRow[] = [];
   let written = 0;
   const flush = async () => {
@@ -61,6 +74,7 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
     }
   }
   await flush();
+  const events = new Set<string>();
   for (let i = 0; i < marks.length; i += CHUNK * 10) {
     const chunk = JSON.stringify(marks.slice(i, i + CHUNK * 10));
     await db.execute(sql`
@@ -72,9 +86,9 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
       sql`m.id IN (SELECT o.market_id FROM outcome_tokens o
       WHERE o.token_id IN (SELECT k FROM json_to_recordset(${chunk}::json) AS t(k text)))`,
     );
-    await writeEventDocuments(db, changed);
+    for (const id of changed) events.add(id);
   }
-  return written;
+  return { written, events: [...events] };
 }
 
 /** Removes the stored history of these tokens (an import replaces a token's whole history). */
@@ -176,50 +190,103 @@ export async function readHistory(
 }
 
 async function loadWeeks(db: Db, tokenId: string, first: number, last: number): Promise<StoredRow[]> {
-  const found = await rows<StoredRow>(
+  const found = await rows<EncodedRow>(
     db,
-    sql`SELECT week, start_ts AS "startTs", step_s AS "stepS", prices, offsets FROM price_history
+    sql`SELECT week, start_ts AS "startTs", step_s AS "stepS", ${ENCODED_BYTES} FROM price_history
         WHERE token_id = ${tokenId} AND week BETWEEN ${first} AND ${last} ORDER BY week`,
   );
-  return found.map((r) => ({
-    ...r,
-    prices: asBytes(r.prices),
-    offsets: r.offsets ? asBytes(r.offsets) : null,
-  }));
+  return found.map(decodeRow);
 }
 
-/** node-postgres hands back a Buffer, PGlite a Uint8Array: both are bytes. */
-const asBytes = (value: Uint8Array) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+/**
+ * The packed columns as base64 text: PGlite turns a bytea into bytes in JavaScript one hex digit pair
+ * at a time (~20× the cost of Buffer's base64 decoding, and twice the text), which made a week's row
+ * the dearest thing the order book's catalog follower read.
+ */
+const ENCODED_BYTES = sql`encode(prices, 'base64') AS prices, encode(offsets, 'base64') AS offsets`;
+
+type EncodedRow = Omit<StoredRow, 'prices' | 'offsets'> & { prices: string; offsets: string | null };
+
+const fromBase64 = (text: string) => {
+  const bytes = Buffer.from(text, 'base64');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+function decodeRow(row: EncodedRow): StoredRow {
+  return {
+    week: row.week,
+    startTs: row.startTs,
+    stepS: row.stepS,
+    prices: fromBase64(row.prices),
+    offsets: row.offsets === null ? null : fromBase64(row.offsets),
+  };
+}
 
 /** At most one recorded point per token per this many seconds (the finest fidelity served). */
-const APPEND_EVERY_S = 60;
+export const APPEND_EVERY_S = 60;
+
+/** A market's latest price to record: outcome 0's, 0…1, for its two tokens. */
+export interface MarketPrice {
+  tokens: readonly [string, string];
+  p0: number;
+}
 
 /**
- * Records a market's latest price (outcome 0's, 0…1, at unix second `t`) at the end of its history: in
- * the series the market already keeps (either outcome's; the other is 1 − it), else a new one for
- * outcome 0. Skipped when the series' last point is under a minute old: the served last point is the
- * catalog's current price anyway (readHistory). Rewrites the last two weeks, so the 24-hour mark stays
- * right across a week's boundary.
+ * Records markets' latest prices (at unix second `t`) at the end of their histories, all in a few
+ * statements: each in the series its market already keeps (either outcome's; the other is 1 − it),
+ * else a new one for outcome 0. A market whose series' last point is under APPEND_EVERY_S old is
+ * skipped: the served last point is the catalog's current price anyway (readHistory). Rewrites the
+ * last two weeks of each series it extends, so the 24-hour mark stays right across a week's boundary.
+ *
+ * Returns, in the order given, the time of each market's last point after the call (so that a caller
+ * may skip it without asking until APPEND_EVERY_S later), and the events whose markets' 24-hour marks
+ * changed: their documents are the caller's to write.
  */
-export async function appendPrice(
+export async function appendPrices(
   db: Db,
-  tokens: readonly [string, string],
+  markets: readonly MarketPrice[],
   t: number,
-  p0: number,
-): Promise<void> {
-  const latest = await rows<{ tokenId: string; week: number }>(
+): Promise<{ lastPointAt: number[]; events: string[] }> {
+  if (markets.length === 0) return { lastPointAt: [], events: [] };
+  const wanted = JSON.stringify(markets.map((m, i) => ({ i, a: m.tokens[0], b: m.tokens[1] })));
+  // Per market its source series (outcome 0's when it has one) and that series' last two weeks; a
+  // market without any history has one row of nulls.
+  const found = await rows<{ i: number; tokenId: string } & (EncodedRow | { [k in keyof EncodedRow]: null })>(
     db,
-    sql`SELECT token_id AS "tokenId", max(week) AS week FROM price_history
-        WHERE token_id IN (${tokens[0]}, ${tokens[1]}) GROUP BY token_id ORDER BY token_id = ${tokens[0]} DESC`,
+    sql`WITH latest AS (
+          SELECT m.i, m.a, m.b,
+            (SELECT max(week) FROM price_history WHERE token_id = m.a) AS wa,
+            (SELECT max(week) FROM price_history WHERE token_id = m.b) AS wb
+          FROM json_to_recordset(${wanted}::json) AS m(i int, a text, b text)),
+        source AS (
+          SELECT i, CASE WHEN wa IS NULL AND wb IS NOT NULL THEN b ELSE a END AS token_id,
+            COALESCE(wa, wb) AS week FROM latest)
+        SELECT s.i, s.token_id AS "tokenId", p.week, p.start_ts AS "startTs", p.step_s AS "stepS",
+          ${ENCODED_BYTES}
+        FROM source s LEFT JOIN price_history p ON p.token_id = s.token_id AND p.week BETWEEN s.week - 1 AND s.week
+        ORDER BY s.i, p.week`,
   );
-  const source = latest[0];
-  const tokenId = source?.tokenId ?? tokens[0];
-  const complement = tokenId !== tokens[0];
-  const stored = source ? await loadWeeks(db, tokenId, source.week - 1, source.week) : [];
-  const points = stored.flatMap((row) => unpackRow(row));
-  const last = points.at(-1);
-  if (last && last.t > t - APPEND_EVERY_S) return;
-  const units = Math.round((complement ? 1 - p0 : p0) * PRICE_UNITS);
-  const prices = Uint16Array.from([...points.map((q) => Math.round(q.p * PRICE_UNITS)), units]);
-  await writeSeries(db, [{ tokenId, prices, startTs: 0, stepS: 0, times: [...points.map((q) => q.t), t] }]);
+  const stored = markets.map(() => ({ tokenId: '', points: [] as PricePoint[] }));
+  for (const row of found) {
+    const into = stored[row.i]!;
+    into.tokenId = row.tokenId;
+    if (row.prices !== null) into.points.push(...unpackRow(decodeRow(row as EncodedRow)));
+  }
+  const lastPointAt: number[] = [];
+  const series: Series[] = [];
+  for (const [i, { tokenId, points }] of stored.entries()) {
+    const market = markets[i]!;
+    const last = points.at(-1);
+    if (last && last.t > t - APPEND_EVERY_S) {
+      lastPointAt.push(last.t);
+      continue;
+    }
+    lastPointAt.push(t);
+    const complement = tokenId !== market.tokens[0];
+    const units = Math.round((complement ? 1 - market.p0 : market.p0) * PRICE_UNITS);
+    const prices = Uint16Array.from([...points.map((q) => Math.round(q.p * PRICE_UNITS)), units]);
+    series.push({ tokenId, prices, startTs: 0, stepS: 0, times: [...points.map((q) => q.t), t] });
+  }
+  const { events } = await writeSeriesAndMarks(db, series);
+  return { lastPointAt, events };
 }
