@@ -304,6 +304,8 @@ describe('routes and documents', () => {
         '/auth/derive-api-key',
         '/prices-history',
         '/time',
+        '/ws/market',
+        '/ws/user',
         // The order book (docs/api.md, the order book).
         ...['/book', '/books', '/price', '/prices', '/midpoint', '/midpoints', '/spread', '/spreads'],
         ...['/last-trade-price', '/last-trades-prices', '/tick-size', '/neg-risk', '/fee-rate'],
