@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { SERVER_TIME_HEADER } from '../../../../contract/auth';
-import { isErrorBody } from '../../../../contract/error-codes';
-import { ApiResponseError, NetworkError, type ResponseErrorCode } from '../../../lib/api-client';
-import { config } from '../../../lib/config';
+import { SERVER_TIME_HEADER } from '../../../contract/auth';
+import { isErrorBody } from '../../../contract/error-codes';
+import { ApiResponseError, NetworkError, type ResponseErrorCode } from '../api-client';
+import { config } from '../config';
 
 /**
  * The trading interface's answer when it refuses a request: the contract's code and sentence, plus the
