@@ -3,7 +3,7 @@ import { useConnect, useConnection, useDisconnect } from 'wagmi';
 import { CopyButton } from '../../../components/copy-button';
 import { type Problem, describeProblem } from '../problems';
 import { describeChain } from '../../../lib/wallet/chains';
-import { safeIcon, shortAddress, useWalletChoices } from '../wallet/use-wallet-choices';
+import { safeIcon, shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
 import { WarningIcon } from './icons';
 import { ProblemAlert } from './problem-alert';
