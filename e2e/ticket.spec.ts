@@ -58,9 +58,21 @@ test('ticket: a session key, a resting limit order and a market order that fills
 
   const privateKey = generatePrivateKey();
   const wallet = await installTestWallet(page, { privateKey });
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
   await page.goto(`/e/${event.slug}`);
   const ticket = page.getByRole('region', { name: 'Trade' });
   await expect(ticket.getByRole('button', { name: new RegExp(`^${yes} 55¢$`) })).toBeVisible();
+  // The ticket and its preview work without wallet code; it loads once the reader asks for a wallet.
+  await ticket.getByRole('button', { name: 'Market' }).click();
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('5.5');
+  await expect(ticket.getByRole('definition').nth(1)).toHaveText('10');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => s.includes('eth_signTypedData_v4'))).toBe(false);
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('');
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
   await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
 
   // Limit: 10 shares at 30¢ rest on the book.

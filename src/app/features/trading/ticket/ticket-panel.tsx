@@ -1,15 +1,23 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useConfig, useConnect, useConnection } from 'wagmi';
+import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
-import { useSession } from '../../../lib/wallet/use-session';
-import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
-import { WalletProvider } from '../../../lib/wallet/wallet-provider';
 import { formatCents, formatDollars, formatShares } from '../figures';
 import type { TradableMarket } from '../tradable';
-import { failureText } from './failure-text';
-import { freeCollateral, freeShares, signAndPlace } from './order-api';
 import { type TicketKind, previewTicket } from './preview';
+import type { Message, PlaceRequest } from './ticket-wallet';
+
+// The wallet part (wagmi, viem, signing) loads only once a visitor wants to trade: a first-time
+// reader of the event page downloads no wallet code.
+const TicketWallet = lazy(() => import('./ticket-wallet'));
+
+/** wagmi remembers the last wallet connected here (its storage: the connector id only): reconnect it. */
+function walletRemembered(): boolean {
+  try {
+    return localStorage.getItem('wagmi.recentConnectorId') !== null;
+  } catch {
+    return false;
+  }
+}
 
 /** How far from the midpoint (1/10,000) an order may trade before the ticket asks to confirm: 10¢. */
 export const FAR_FROM_MID = 1_000;
@@ -27,54 +35,9 @@ const primary =
   'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
 
 type Outcome = 0 | 1;
-interface Message {
-  tone: 'ok' | 'error';
-  text: string;
-}
 
-const dollarsOf = (base: number | bigint) => formatDollars(Number(base) / 1e6);
 const sharesOf = (centishares: number) => formatShares(centishares / 100);
-
-function ConnectWallet() {
-  const { choices, ready } = useWalletChoices();
-  const connect = useConnect();
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <div className="space-y-2">
-      <p className={`text-sm ${muted}`}>
-        Connect a wallet to trade. It signs each order; nothing moves real money.
-      </p>
-      {ready && choices.length === 0 && (
-        <p className="text-sm">
-          No browser wallet found: install one (for example MetaMask), then reload this page.
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {choices.map((choice) => (
-          <button
-            key={choice.connector.uid}
-            type="button"
-            className={primary}
-            onClick={() => {
-              setProblem(null);
-              connect.mutate(
-                { connector: choice.connector },
-                { onError: () => setProblem('The wallet did not connect. Open it and try again.') },
-              );
-            }}
-          >
-            Connect {choice.name}
-          </button>
-        ))}
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}
+const dollarsOf = (base: number) => formatDollars(base / 1e6);
 
 interface TicketProps {
   market: TradableMarket;
@@ -83,9 +46,9 @@ interface TicketProps {
 }
 
 function Ticket({ market, book, initialOutcome }: TicketProps) {
-  const config = useConfig();
-  const connection = useConnection();
-  const { session, ensure, end, activity } = useSession();
+  const [walletOn, setWalletOn] = useState(walletRemembered);
+  const [address, setAddress] = useState<string | null>(null);
+  const [request, setRequest] = useState<PlaceRequest | null>(null);
   const [side, setSide] = useState<Side>('BUY');
   const [outcome, setOutcome] = useState<Outcome>(initialOutcome);
   const [kind, setKind] = useState<TicketKind>('market');
@@ -151,7 +114,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     ? `Sign to ${verb} ${sharesOf(preview.size)} ${name} ${priceWords}`
     : `Sign to ${verb} ${name}`;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (refusal || !preview || working) return;
     if (far && !confirming) {
@@ -160,67 +123,23 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     }
     setConfirming(false);
     setMessage(null);
-    const tokenId = market.outcomes[outcome].tokenId;
-    try {
-      setWorking(
-        session
-          ? 'Checking your balance…'
-          : 'Starting a trading session: approve the signature in your wallet…',
-      );
-      const current = await ensure();
-      setWorking('Checking your balance…');
-      if (side === 'BUY') {
-        const needs = BigInt(preview.price) * BigInt(preview.size);
-        const free = await freeCollateral(current);
-        if (free < needs) {
-          setMessage({
-            tone: 'error',
-            text: `This order needs ${dollarsOf(needs)} and you have ${dollarsOf(free)} free. Nothing was signed.`,
-          });
-          return;
-        }
-      } else {
-        const needs = BigInt(preview.size) * 10_000n;
-        const free = await freeShares(current, tokenId);
-        if (free < needs) {
-          setMessage({
-            tone: 'error',
-            text: `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
-          });
-          return;
-        }
-      }
-      setWorking('Approve the order in your wallet…');
-      const answer = await signAndPlace(config, current, {
-        tokenId,
-        negRisk: market.negRisk,
-        side,
-        price: preview.price,
-        size: preview.size,
-        orderType: kind === 'limit' ? 'GTC' : 'FAK',
-      });
-      if (!answer.success) setMessage({ tone: 'error', text: `Refused: ${answer.errorMsg}` });
-      else if (answer.status === 'matched') {
-        const [shares, cash] =
-          side === 'BUY'
-            ? [answer.takingAmount, answer.makingAmount]
-            : [answer.makingAmount, answer.takingAmount];
-        setMessage({
-          tone: 'ok',
-          text: `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollars(Number(cash))}${kind === 'limit' && preview.resting > 0 ? '; the rest rests on the book' : ''}.`,
-        });
-      } else
-        setMessage({
-          tone: 'ok',
-          text: `Resting on the book: ${verb} ${sharesOf(preview.size)} ${name} at ${formatCents(preview.price)}.`,
-        });
-      setAmountText('');
-    } catch (error) {
-      setMessage({ tone: 'error', text: failureText(error) });
-    } finally {
-      setWorking(null);
-    }
+    setWorking('Asking your wallet…');
+    setRequest((last) => ({
+      id: (last?.id ?? 0) + 1,
+      tokenId: market.outcomes[outcome].tokenId,
+      negRisk: market.negRisk,
+      side,
+      price: preview.price,
+      size: preview.size,
+      orderType: kind === 'limit' ? 'GTC' : 'FAK',
+      outcomeName: name,
+      restsInPart: kind === 'limit' && preview.resting > 0,
+    }));
   }
+  const onResult = useCallback((result: Message) => {
+    setMessage(result);
+    if (result.tone === 'ok' && !result.text.startsWith('Session')) setAmountText('');
+  }, []);
 
   const outcomePrice = (i: Outcome) => {
     const v = views?.[i];
@@ -359,15 +278,29 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           the midpoint {formatCents(mid)}. Press the button again to sign it anyway.
         </p>
       )}
-      {connection.status === 'connected' ? (
+      {address ? (
         <button type="submit" className={primary} disabled={busy || refusal !== null}>
           {confirming ? `Confirm: ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
         </button>
       ) : (
-        <ConnectWallet />
+        !walletOn && (
+          <button type="button" className={primary} onClick={() => setWalletOn(true)}>
+            Connect a wallet to trade
+          </button>
+        )
+      )}
+      {walletOn && (
+        <Suspense fallback={<p className={`text-sm ${muted}`}>Loading the wallet…</p>}>
+          <TicketWallet
+            request={request}
+            onConnected={setAddress}
+            onWorking={setWorking}
+            onResult={onResult}
+          />
+        </Suspense>
       )}
       <p aria-live="polite" className={`text-sm ${muted}`}>
-        {working ?? (activity?.step === 'switching-chain' ? 'Switching your wallet’s network…' : '')}
+        {working ?? ''}
       </p>
       {message && (
         <p
@@ -377,39 +310,11 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           {message.text}
         </p>
       )}
-      {connection.status === 'connected' && connection.address && (
-        <p className={`flex flex-wrap items-center gap-2 text-xs ${muted}`}>
-          <span>
-            {shortAddress(connection.address)}
-            {session
-              ? ' · trading session on (this tab only)'
-              : ' · the first order also starts a trading session (one more signature)'}
-          </span>
-          {session && (
-            <button
-              type="button"
-              className="underline underline-offset-2"
-              onClick={() =>
-                void end().then(
-                  () => setMessage({ tone: 'ok', text: 'Session ended: its key is revoked.' }),
-                  (error: unknown) => setMessage({ tone: 'error', text: failureText(error) }),
-                )
-              }
-            >
-              End session
-            </button>
-          )}
-        </p>
-      )}
     </form>
   );
 }
 
-/** The trade ticket: a lazy chunk (wagmi, viem, signing) the book panel loads after hydration. */
+/** The trade ticket: a lazy chunk the book panel loads after hydration (its wallet part is another). */
 export default function TicketPanel(props: TicketProps) {
-  return (
-    <WalletProvider>
-      <Ticket {...props} />
-    </WalletProvider>
-  );
+  return <Ticket {...props} />;
 }
