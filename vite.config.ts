@@ -6,9 +6,12 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './src/server/web/vite-precompress.ts';
 
-/** The framework and the app's catalog code: every module but the Keys page's (src/app/features/keys, routes/keys.lazy, wallet libraries). */
+/**
+ * The framework and the app's catalog code: every module but the wallet pages' (src/app/features/keys,
+ * lib/wallet, the trading ticket, the Portfolio, their lazy routes, wallet libraries).
+ */
 const CATALOG_CODE =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!keys\.lazy)|vite\/preload-helper/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib[\\/](?!wallet[\\/])|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!(keys|portfolio)\.lazy)|vite\/preload-helper/;
 
 /**
  * What the catalog pages load only once hydrated (the live connection, the rows' live variant), kept out
@@ -16,8 +19,11 @@ const CATALOG_CODE =
  */
 const AFTER_HYDRATION =
   /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-row-feed))|src[\\/]engine[\\/]/;
-/** The trading feature: its small shells come with the event page (the app group), its panels load after hydration. */
-const TRADING_CODE = /src[\\/]app[\\/]features[\\/]trading[\\/]/;
+/**
+ * The trading feature: its small shells come with the event page (the app group), its panels load after
+ * hydration. The ticket (wallet code) is not in that group: it is a lazy chunk the book panel asks for.
+ */
+const TRADING_CODE = /src[\\/]app[\\/]features[\\/]trading[\\/](?!ticket[\\/])/;
 
 /** The dashboard's server build: the first view rendered by the server (src/app/entry-server.tsx). */
 export const SERVER_ENTRY = 'src/app/entry-server.tsx';

@@ -1,7 +1,7 @@
 /**
  * The dashboard's build-time settings, read once. Its two interfaces default to the same origin that
  * served the dashboard (docs/api.md §1 mounts /gamma and /clob there). What only wallet pages need is in
- * their own config (features/keys/keys-config.ts), out of every catalog page's first load.
+ * their own config (lib/wallet/keys-config.ts), out of every catalog page's first load.
  */
 function baseUrl(value: string | undefined, fallback: string): string {
   const trimmed = value?.trim();

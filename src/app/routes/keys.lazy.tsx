@@ -1,7 +1,7 @@
 import { createLazyFileRoute } from '@tanstack/react-router';
 import { KeysPage } from '../features/keys/components/keys-page';
-import { keysConfig } from '../features/keys/keys-config';
-import { WalletProvider } from '../features/keys/wallet/wallet-provider';
+import { keysConfig } from '../lib/wallet/keys-config';
+import { WalletProvider } from '../lib/wallet/wallet-provider';
 
 // wagmi lives inside this lazy route, not at the app root: it reuses the app's QueryClient.
 export const Route = createLazyFileRoute('/keys')({

@@ -1,9 +1,9 @@
 import { UserRejectedRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../lib/api-client';
-import { ClobError } from './api/clob-request';
+import { ClobError } from '../../lib/wallet/clob-request';
 import { describeProblem } from './problems';
-import { WalletStepError, classifyWalletError } from './wallet/wallet-errors';
+import { WalletStepError, classifyWalletError } from '../../lib/wallet/wallet-errors';
 
 const context = { doing: 'create a key', chainId: 80002, walletChainId: 1 };
 

@@ -1,9 +1,9 @@
 import { type ErrorCode, isErrorCode } from '../../../contract/error-codes';
 import { NetworkError, type ResponseErrorCode } from '../../lib/api-client';
-import { ClobError } from './api/clob-request';
-import { ClockSkewError } from './server-clock';
-import { describeChain } from './wallet/chains';
-import { WalletStepError, classifyWalletError } from './wallet/wallet-errors';
+import { ClobError } from '../../lib/wallet/clob-request';
+import { ClockSkewError } from '../../lib/wallet/server-clock';
+import { describeChain } from '../../lib/wallet/chains';
+import { WalletStepError, classifyWalletError } from '../../lib/wallet/wallet-errors';
 
 /** A message a person can act on: what happened, and what to do next. */
 export interface Problem {

@@ -8,6 +8,11 @@ export interface TradableMarket {
   outcomes: [DecodedOutcome & { tokenId: string }, DecodedOutcome & { tokenId: string }];
   /** The token whose book is subscribed: outcome 0's (outcome 1's book is its mirror). */
   bookToken: string;
+  /** Signed for the negative-risk exchange (CONTRACT B12). */
+  negRisk: boolean;
+  /** The market's tick in 1/10,000 and minimum resting size in centishares (CONTRACT B12 defaults). */
+  tick: number;
+  minSize: number;
 }
 
 /** The event's tradable markets, the most likely first (by outcome 0's price). */
@@ -22,6 +27,9 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
       question: market.question.trim() || event.title,
       outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
       bookToken: first.tokenId,
+      negRisk: market.negRisk === true,
+      tick: Math.round((market.orderPriceMinTickSize || 0.01) * 10_000),
+      minSize: Math.round((market.orderMinSize || 5) * 100),
     });
   }
   return out.sort((a, b) => (b.outcomes[0].price ?? -1) - (a.outcomes[0].price ?? -1));

@@ -1,7 +1,7 @@
 import type { L1Headers } from '../../../../contract/auth';
 import type { L2Headers } from '../../../../contract/auth-l2';
 import { ApiKeyList, type ApiKeySummary } from '../../../../contract/auth-schemas';
-import { clobRequest } from './clob-request';
+import { clobRequest } from '../../../lib/wallet/clob-request';
 
 export const LIST_API_KEYS_PATH = '/api-keys';
 

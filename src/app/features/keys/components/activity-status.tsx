@@ -1,5 +1,5 @@
-import { describeChain } from '../wallet/chains';
-import type { Activity } from '../wallet/use-signed-request';
+import { describeChain } from '../../../lib/wallet/chains';
+import type { Activity } from '../../../lib/wallet/use-signed-request';
 
 /** What the wallet is being asked right now, said before and while it opens. */
 export function activityText(activity: Activity, chainId: number): string {

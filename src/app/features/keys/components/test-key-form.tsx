@@ -8,7 +8,7 @@ import {
   testApiKey,
 } from '../api/test-api-key';
 import { type Problem, describeProblem } from '../problems';
-import { type ServerClock, withServerTime } from '../server-clock';
+import { type ServerClock, withServerTime } from '../../../lib/wallet/server-clock';
 import { CheckIcon } from './icons';
 import { ProblemAlert } from './problem-alert';
 import { inputField, muted, primaryButton, secondaryButton } from './styles';

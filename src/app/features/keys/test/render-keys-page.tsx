@@ -15,9 +15,9 @@ import { vi } from 'vitest';
 import { type Config, createConfig, custom, mock } from 'wagmi';
 import { LiveRegion } from '../../../components/live-region';
 import { KeysPage } from '../components/keys-page';
-import { createWalletConfig } from '../wallet/wagmi-config';
-import { WalletProvider } from '../wallet/wallet-provider';
-import { keysConfig } from '../keys-config';
+import { createWalletConfig } from '../../../lib/wallet/wagmi-config';
+import { WalletProvider } from '../../../lib/wallet/wallet-provider';
+import { keysConfig } from '../../../lib/wallet/keys-config';
 import { FakeClob } from './fake-clob';
 
 // jsdom has no modal dialogs; the page uses the browser's <dialog>.

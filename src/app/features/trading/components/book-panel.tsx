@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LiveIndicator } from './live-indicator';
 import { formatCents, formatShares } from '../figures';
 import { viewOf } from '../../../lib/live/book-state';
@@ -8,6 +8,9 @@ import { type TradableMarket, tradableMarkets } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
 import { OrderBook } from './order-book';
 import { TradeTape } from './trade-tape';
+
+// The ticket (wagmi, viem, signing) is a chunk of its own, asked for only by an event page's book.
+const TicketPanel = lazy(() => import('../ticket/ticket-panel'));
 
 const tabClass = (on: boolean) =>
   `inline-flex h-8 items-center rounded-md px-3 text-sm font-medium ${
@@ -81,9 +84,18 @@ function MarketBook({ market }: { market: TradableMarket }) {
         </div>
       </div>
       <TradeAnnouncer on={announce} text={announcement} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <section aria-label={`Order book, ${name}`}>
           {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
+        </section>
+        {/* Mobile: right below the book, so its button is reached before the tape. */}
+        <section aria-labelledby="ticket-heading" className="md:order-last">
+          <h3 id="ticket-heading" className="mb-2 text-sm font-semibold">
+            Trade
+          </h3>
+          <Suspense fallback={<BookSkeleton />}>
+            <TicketPanel key={market.id} market={market} book={book} initialOutcome={outcome} />
+          </Suspense>
         </section>
         <section aria-labelledby="tape-heading">
           <h3 id="tape-heading" className="mb-1 px-2 text-sm font-semibold">

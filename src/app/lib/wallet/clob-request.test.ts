@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiKeyList } from '../../../../contract/auth-schemas';
-import { NetworkError } from '../../../lib/api-client';
+import { ApiKeyList } from '../../../contract/auth-schemas';
+import { NetworkError } from '../api-client';
 import { ClobError, clobRequest, parseRetryAfter } from './clob-request';
 
 afterEach(() => vi.unstubAllGlobals());

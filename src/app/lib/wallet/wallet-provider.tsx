@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { type Config, WagmiProvider } from 'wagmi';
-import { keysConfig } from '../keys-config';
+import { keysConfig } from './keys-config';
 import { type WalletConfig, createWalletConfig } from './wagmi-config';
 
 let shared: WalletConfig | undefined;

@@ -1,4 +1,4 @@
-import { ClobError } from './api/clob-request';
+import { ClobError } from './clob-request';
 
 /**
  * How far the server's clock may be from this computer's before the page refuses to sign: a forged

@@ -1,4 +1,4 @@
-import { ServerTime } from '../../../../contract/auth-schemas';
+import { ServerTime } from '../../../contract/auth-schemas';
 import { clobRequest } from './clob-request';
 
 /** GET /time: the server's unix time in seconds (docs/api.md §5). */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { SERVER_TIME_HEADER } from '../../../../contract/auth';
-import { isErrorBody } from '../../../../contract/error-codes';
-import { ApiResponseError, NetworkError, type ResponseErrorCode } from '../../../lib/api-client';
-import { config } from '../../../lib/config';
+import { SERVER_TIME_HEADER } from '../../../contract/auth';
+import { isErrorBody } from '../../../contract/error-codes';
+import { ApiResponseError, NetworkError, type ResponseErrorCode } from '../api-client';
+import { config } from '../config';
 
 /**
  * The trading interface's answer when it refuses a request: the contract's code and sentence, plus the
@@ -28,6 +28,8 @@ export interface ClobRequest {
   path: string;
   query?: Record<string, string>;
   headers?: Record<string, string | undefined>;
+  /** JSON text, sent exactly as given (L2 signs these bytes). */
+  body?: string;
 }
 
 /** Retry-After is delta-seconds or an HTTP date. */
@@ -51,6 +53,7 @@ export async function clobRequest<T>(schema: z.ZodType<T>, request: ClobRequest)
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [name, value] of Object.entries(request.headers ?? {}))
     if (value !== undefined) headers[name] = value;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`${config.clobUrl}${request.path}${search}`, {
@@ -58,6 +61,7 @@ export async function clobRequest<T>(schema: z.ZodType<T>, request: ClobRequest)
       headers,
       cache: 'no-store',
       credentials: 'omit',
+      ...(request.body !== undefined ? { body: request.body } : {}),
     });
   } catch {
     throw new NetworkError('Could not reach the server. Check your connection and try again.');

@@ -6,9 +6,9 @@ import {
   buildClobAuthTypedData,
   l1HeadersFromSignature,
   randomNonce,
-} from '../../../../contract/auth';
-import { keysConfig } from '../keys-config';
-import { type ServerClock, withServerTime } from '../server-clock';
+} from '../../../contract/auth';
+import { keysConfig } from './keys-config';
+import { type ServerClock, withServerTime } from './server-clock';
 import { WalletStepError } from './wallet-errors';
 
 /** What the wallet is asked to authorise, in words shown before it opens. */

@@ -1,0 +1,141 @@
+import { AssetType, Side } from '@polymarket/clob-client';
+import { ClobClient } from '@polymarket/clob-client';
+import { type Page, expect, test } from '@playwright/test';
+import { createWalletClient, custom } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { axeViolations, saveScreenshot } from './support/page-checks';
+import { CHAIN_ID, outcomeNames, topBinaryEvents, trader } from './support/trading';
+import { installTestWallet } from './wallet';
+
+/**
+ * The trade ticket and the Portfolio against the real server, the injected test wallet signing (one L1
+ * signature for the session key, one EIP-712 signature per order), another wallet's orders placed with
+ * the reference's legacy client.
+ */
+
+async function screenshots(page: Page, name: string, include: string[]): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((dark) => {
+        document.documentElement.classList.toggle('dark', dark);
+        document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+      }, theme === 'dark');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, `${name}-${width}-${theme}`);
+      expect(await axeViolations(page, include), `axe: ${name} ${width} ${theme}`).toEqual([]);
+    }
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark');
+    document.documentElement.style.colorScheme = 'light';
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The same wallet through the legacy client, with a key of its own, to read balances from the server. */
+async function sameWalletClient(baseURL: string, privateKey: `0x${string}`): Promise<ClobClient> {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(privateKey),
+    transport: custom({ request: () => Promise.reject(new Error('no RPC here')) }),
+  });
+  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createApiKey();
+  return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
+}
+
+test('ticket: a session key, a resting limit order and a market order that fills', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const event = (await topBinaryEvents(page, 100))[6]!;
+  const market = event.markets[0]!;
+  const [yes] = outcomeNames(market);
+  const [, noToken] = market.clobTokenIds as [string, string];
+  // Another wallet offers the first outcome at 55¢ (a bid of the second at 45¢), 40 shares.
+  const maker = await trader(baseURL!);
+  await maker.createAndPostOrder({ tokenID: noToken, price: 0.45, size: 40, side: Side.BUY });
+
+  const privateKey = generatePrivateKey();
+  const wallet = await installTestWallet(page, { privateKey });
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto(`/e/${event.slug}`);
+  const ticket = page.getByRole('region', { name: 'Trade' });
+  await expect(ticket.getByRole('button', { name: new RegExp(`^${yes} 55¢$`) })).toBeVisible();
+  // The ticket and its preview work without wallet code; it loads once the reader asks for a wallet.
+  await ticket.getByRole('button', { name: 'Market' }).click();
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('5.5');
+  await expect(ticket.getByRole('definition').nth(1)).toHaveText('10');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => s.includes('eth_signTypedData_v4'))).toBe(false);
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('');
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
+  await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
+
+  // Limit: 10 shares at 30¢ rest on the book.
+  await ticket.getByRole('button', { name: 'Limit' }).click();
+  await ticket.getByLabel('Limit price (¢)').fill('30.5');
+  await ticket.getByLabel('Shares', { exact: true }).fill('10');
+  await expect(ticket.getByRole('alert')).toContainText('Prices move in steps of 1¢: try 30¢ or 31¢.');
+  await ticket.getByLabel('Limit price (¢)').fill('30');
+  await ticket.getByLabel('Shares', { exact: true }).fill('3');
+  await expect(ticket.getByRole('alert')).toContainText('The smallest order that can rest is 5 shares.');
+  // Keyboard only from here: type, then Enter submits the form.
+  await ticket.getByLabel('Shares', { exact: true }).fill('10');
+  const sign = ticket.getByRole('button', { name: `Sign to buy 10 ${yes} at 30¢` });
+  await expect(sign).toBeEnabled();
+  await ticket.getByLabel('Shares', { exact: true }).press('Enter');
+  await expect(ticket.getByRole('status').filter({ hasText: 'Resting on the book' })).toHaveText(
+    `Resting on the book: buy 10 ${yes} at 30¢.`,
+  );
+  // One L1 signature for the session, one for the order.
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
+  await expect(ticket.getByText(/trading session on/)).toBeVisible();
+
+  // Market: $11 buys 20 shares at 55¢ from the other wallet's order; no new session signature.
+  await ticket.getByRole('button', { name: 'Market' }).click();
+  await ticket.getByLabel('Amount ($)').fill('11');
+  const preview = ticket.getByRole('definition');
+  await expect(preview.nth(0)).toHaveText('55¢');
+  await expect(preview.nth(1)).toHaveText('20');
+  await expect(preview.nth(2)).toHaveText('$11.00');
+  await expect(preview.nth(3)).toHaveText('$20.00');
+  await screenshots(page, 'ticket-market-buy', ['main']);
+  await ticket.getByRole('button', { name: `Sign to buy 20 ${yes} at up to 55¢` }).click();
+  // 55¢ is 12.5¢ from the midpoint between the resting 30¢ bid and the 55¢ ask: confirm first.
+  await expect(ticket.getByRole('alert')).toHaveText(
+    'This order trades at 55¢, 12.5¢ from the midpoint 42.5¢. Press the button again to sign it anyway.',
+  );
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
+  await ticket.getByRole('button', { name: `Confirm: sign to buy 20 ${yes} at up to 55¢` }).press('Enter');
+  await expect(ticket.getByRole('status').filter({ hasText: 'Matched' })).toHaveText(
+    `Matched: bought 20 ${yes} for $11.00.`,
+  );
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(3);
+
+  // The server agrees: 1,000 − 11 paid − 3 reserved by the resting order; 20 shares held.
+  const same = await sameWalletClient(baseURL!, privateKey);
+  const collateral = await same.getBalanceAllowance({ asset_type: AssetType.COLLATERAL });
+  expect(collateral.balance).toBe('986000000');
+  const shares = await same.getBalanceAllowance({
+    asset_type: AssetType.CONDITIONAL,
+    token_id: market.clobTokenIds[0]!,
+  });
+  expect(shares.balance).toBe('20000000');
+  // Nothing of the session key was stored by the page.
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage]
+      .flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
+      .join('\n'),
+  );
+  expect(stored).not.toMatch(/secret|passphrase/i);
+
+  // End session: the key is revoked.
+  await ticket.getByRole('button', { name: 'End session' }).click();
+  await expect(ticket.getByRole('status').filter({ hasText: 'Session ended' })).toBeVisible();
+  const keys = await same.getApiKeys();
+  expect(JSON.stringify(keys)).not.toContain('Dashboard session');
+});

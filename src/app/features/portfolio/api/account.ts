@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  BalanceAllowance,
+  CancelResponse,
+  END_CURSOR,
+  OpenOrdersPage,
+  TradesPage,
+} from '../../../../contract/trading';
+import { config } from '../../../lib/config';
+import { type Session, sessionRequest } from '../../../lib/wallet/session';
+
+/** One row of GET /data/positions (docs/api.md, an extension): shares held, reserved, average and current price. */
+export const Position = z.object({
+  asset_id: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  size: z.string(),
+  reserved: z.string(),
+  avg_price: z.string(),
+  cur_price: z.string(),
+});
+export type Position = z.infer<typeof Position>;
+
+export interface Account {
+  /** Free collateral, base units. */
+  cash: bigint;
+  positions: Position[];
+  orders: OpenOrdersPage['data'];
+  trades: TradesPage['data'];
+}
+
+/** Every page of a cursor list (a handful for a paper account; stops after 20 pages). */
+async function allPages<T>(
+  session: Session,
+  path: string,
+  schema: z.ZodType<{ next_cursor: string; data: T[] }>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor = 'MA==';
+  for (let page = 0; page < 20 && cursor !== END_CURSOR; page++) {
+    const answer = await sessionRequest(schema, session, {
+      method: 'GET',
+      path,
+      query: { next_cursor: cursor },
+    });
+    out.push(...answer.data);
+    cursor = answer.next_cursor;
+  }
+  return out;
+}
+
+/** The account as the server has it now: balance, positions, open orders, trades (newest first). */
+export async function loadAccount(session: Session): Promise<Account> {
+  const [balance, positions, orders, trades] = await Promise.all([
+    sessionRequest(BalanceAllowance, session, {
+      method: 'GET',
+      path: '/balance-allowance',
+      query: { asset_type: 'COLLATERAL', signature_type: '0' },
+    }),
+    sessionRequest(z.array(Position), session, { method: 'GET', path: '/data/positions' }),
+    allPages(session, '/data/orders', OpenOrdersPage),
+    allPages(session, '/data/trades', TradesPage),
+  ]);
+  return {
+    cash: BigInt(balance.balance),
+    positions,
+    orders: orders.filter((o) => o.status === 'LIVE'),
+    trades: [...trades].sort((a, b) => Number(b.match_time) - Number(a.match_time)),
+  };
+}
+
+/** DELETE /order: cancels one of the key owner's orders. */
+export function cancelOrder(session: Session, orderID: string) {
+  return sessionRequest(CancelResponse, session, {
+    method: 'DELETE',
+    path: '/order',
+    body: JSON.stringify({ orderID }),
+  });
+}
+
+/** DELETE /cancel-all: cancels every open order of the key owner. */
+export function cancelAll(session: Session) {
+  return sessionRequest(CancelResponse, session, { method: 'DELETE', path: '/cancel-all' });
+}
+
+/** The event (slug, title) and question of each market, by condition id, for the rows' links. */
+export async function marketsByCondition(
+  conditionIds: string[],
+): Promise<Map<string, { slug: string; question: string }>> {
+  const found = new Map<string, { slug: string; question: string }>();
+  if (conditionIds.length === 0) return found;
+  const query = new URLSearchParams(conditionIds.map((id) => ['condition_ids', id]));
+  const response = await fetch(`${config.gammaUrl}/markets?${query}`).catch(() => null);
+  if (!response?.ok) return found;
+  const rows = z
+    .array(
+      z.object({
+        conditionId: z.string(),
+        question: z.string(),
+        events: z.array(z.object({ slug: z.string() })),
+      }),
+    )
+    .safeParse(await response.json());
+  if (rows.success)
+    for (const row of rows.data)
+      if (row.events[0]) found.set(row.conditionId, { slug: row.events[0].slug, question: row.question });
+  return found;
+}

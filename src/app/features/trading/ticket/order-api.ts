@@ -1,0 +1,132 @@
+import type { Address } from 'viem';
+import type { Config } from 'wagmi';
+import { getConnection, signTypedData, switchChain } from 'wagmi/actions';
+import {
+  type OrderV1Message,
+  ORDER_SIDE,
+  SIGNATURE_TYPE,
+  orderTypedData,
+  referenceExchanges,
+} from '../../../../contract/orders';
+import { BalanceAllowance, PostOrderResponse } from '../../../../contract/trading';
+import type { Side } from '../../../../engine/types';
+import { keysConfig } from '../../../lib/wallet/keys-config';
+import { type Session, sessionRequest } from '../../../lib/wallet/session';
+import { WalletStepError } from '../../../lib/wallet/wallet-errors';
+import { signedAmounts } from './preview';
+
+const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
+
+/** Free collateral (base units): GET /balance-allowance answers the unreserved balance (CONTRACT B12). */
+export async function freeCollateral(session: Session): Promise<bigint> {
+  const answer = await sessionRequest(BalanceAllowance, session, {
+    method: 'GET',
+    path: '/balance-allowance',
+    query: { asset_type: 'COLLATERAL', signature_type: '0' },
+  });
+  return BigInt(answer.balance);
+}
+
+/** Free shares of one outcome token (base units). */
+export async function freeShares(session: Session, tokenId: string): Promise<bigint> {
+  const answer = await sessionRequest(BalanceAllowance, session, {
+    method: 'GET',
+    path: '/balance-allowance',
+    query: { asset_type: 'CONDITIONAL', token_id: tokenId, signature_type: '0' },
+  });
+  return BigInt(answer.balance);
+}
+
+export interface OrderToSign {
+  tokenId: string;
+  negRisk: boolean;
+  side: Side;
+  /** 1/10,000 and centishares, as the preview worked them out. */
+  price: number;
+  size: number;
+  orderType: 'GTC' | 'FAK';
+}
+
+function randomSalt(): bigint {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  // 53 bits: the legacy client sends the salt as a JSON number.
+  return (BigInt(high & 0x1fffff) << 32n) | BigInt(low);
+}
+
+/**
+ * The connected wallet signs a version-1 order, as the legacy client builds it (maker = signer, EOA,
+ * no taker, fee 0), for the market's exchange on the configured chain; then POST /order with the
+ * session key. Switches the wallet's chain first if it is elsewhere.
+ */
+export async function signAndPlace(
+  config: Config,
+  session: Session,
+  order: OrderToSign,
+): Promise<PostOrderResponse> {
+  const connection = getConnection(config);
+  const address = connection.address;
+  if (connection.status !== 'connected' || !address) throw new WalletStepError('no-account');
+  const chainId = keysConfig.chainId;
+  if (connection.chainId !== chainId) {
+    try {
+      await switchChain(config, { chainId });
+    } catch (error) {
+      throw new WalletStepError('switch-chain', error);
+    }
+  }
+  const exchanges = referenceExchanges(1, chainId);
+  if (!exchanges)
+    throw new Error(
+      `Orders cannot be signed for chain ${chainId} here (the legacy order has no exchange there).`,
+    );
+  const message: OrderV1Message = {
+    salt: randomSalt(),
+    maker: address,
+    signer: address,
+    taker: ZERO_ADDRESS,
+    tokenId: BigInt(order.tokenId),
+    ...signedAmounts(order.side, order.price, order.size),
+    expiration: 0n,
+    nonce: 0n,
+    feeRateBps: 0n,
+    side: ORDER_SIDE[order.side],
+    signatureType: SIGNATURE_TYPE.EOA,
+  };
+  const domain = {
+    chainId,
+    verifyingContract: order.negRisk ? exchanges.negRiskExchange : exchanges.exchange,
+  };
+  let signature: `0x${string}`;
+  try {
+    signature = await signTypedData(config, {
+      account: address,
+      ...(orderTypedData({ version: 1, message }, domain) as Omit<
+        Parameters<typeof signTypedData>[1],
+        'account'
+      >),
+    });
+  } catch (error) {
+    throw new WalletStepError('sign', error);
+  }
+  const body = JSON.stringify({
+    order: {
+      salt: Number(message.salt),
+      maker: message.maker,
+      signer: message.signer,
+      taker: message.taker,
+      tokenId: order.tokenId,
+      makerAmount: message.makerAmount.toString(),
+      takerAmount: message.takerAmount.toString(),
+      side: order.side,
+      expiration: '0',
+      nonce: '0',
+      feeRateBps: '0',
+      signatureType: SIGNATURE_TYPE.EOA,
+      signature,
+    },
+    owner: session.credentials.apiKey,
+    orderType: order.orderType,
+    postOnly: false,
+  });
+  return sessionRequest(PostOrderResponse, session, { method: 'POST', path: '/order', body });
+}

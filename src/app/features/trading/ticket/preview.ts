@@ -1,0 +1,197 @@
+import { Book } from '../../../../engine/book';
+import { FULL_SET_PRICE, MAX_PRICE, MIN_PRICE } from '../../../../engine/prices';
+import type { Fill, OrderIn, Outcome, Side } from '../../../../engine/types';
+
+/**
+ * The ticket's preview, worked out by the matching engine itself: the live book's levels become resting
+ * orders of a Book, and Book.preview answers what the order would do (fills in price-time order, MINT
+ * and MERGE matches for the other outcome included). Units are the engine's: prices in 1/10,000,
+ * sizes in centishares, money in base units (price × size).
+ */
+
+/** The live book as the market channel keeps it: outcome-0 prices (1/10,000) → shares. */
+export interface LiveLevels {
+  bids: ReadonlyMap<number, number>;
+  asks: ReadonlyMap<number, number>;
+}
+
+export type TicketKind = 'market' | 'limit';
+
+export interface TicketInput {
+  outcome: Outcome;
+  side: Side;
+  kind: TicketKind;
+  /** Market buy: dollars. Otherwise shares. */
+  amount: number;
+  /** Limit only: 1/10,000. */
+  limitPrice?: number;
+}
+
+export interface Preview {
+  /** What is signed: the limit price, or the worst price a market order reaches (1/10,000). */
+  price: number;
+  /** Centishares signed. */
+  size: number;
+  /** Filled now (centishares) and what that costs (BUY) or brings (SELL), in base units. */
+  filled: number;
+  cash: number;
+  /** cash / filled in 1/10,000, or null when nothing fills now. */
+  averagePrice: number | null;
+  /** Centishares left resting on the book (limit orders). */
+  resting: number;
+  /** Money a BUY commits in all (filled cost + the resting part at its price), base units. */
+  commitment: number;
+  /** What the shares bought pay if the outcome wins ($1 each), base units; 0 for a SELL. */
+  payout: number;
+  /** Average price minus the best price on the other side now (BUY) or best minus average (SELL). */
+  impact: number | null;
+}
+
+const MAKER = 'book';
+const SELF = 'you';
+const BASE_PER_CENTISHARE = 10_000;
+
+function bookOf(levels: LiveLevels): Book {
+  const book = new Book();
+  let n = 0;
+  const rest = (side: Side, price: number, shares: number) => {
+    const size = Math.round(shares * 100);
+    if (size <= 0 || price < MIN_PRICE || price > MAX_PRICE) return;
+    book.place({
+      id: `level-${n++}`,
+      maker: MAKER,
+      outcome: 0,
+      side,
+      price,
+      size,
+      timeInForce: 'GTC',
+      postOnly: false,
+      expiration: 0,
+    });
+  };
+  for (const [price, shares] of levels.bids) rest('BUY', price, shares);
+  for (const [price, shares] of levels.asks) rest('SELL', price, shares);
+  return book;
+}
+
+const order = (
+  input: Pick<TicketInput, 'outcome' | 'side'>,
+  price: number,
+  size: number,
+  tif: OrderIn['timeInForce'],
+): OrderIn => ({
+  id: 'preview',
+  maker: SELF,
+  outcome: input.outcome,
+  side: input.side,
+  price,
+  size,
+  timeInForce: tif,
+  postOnly: false,
+  expiration: 0,
+});
+
+/** The best price against which this order trades now, in its outcome's terms (null: an empty side). */
+export function bestOpposite(levels: LiveLevels, outcome: Outcome, side: Side): number | null {
+  // Outcome 0 buys from asks; outcome 1 buys from outcome-0 bids (mirrored), and so on.
+  const fromAsks = (side === 'BUY') === (outcome === 0);
+  const prices = [...(fromAsks ? levels.asks : levels.bids).keys()];
+  if (prices.length === 0) return null;
+  const best = fromAsks ? Math.min(...prices) : Math.max(...prices);
+  return outcome === 0 ? best : FULL_SET_PRICE - best;
+}
+
+function totalShares(levels: LiveLevels): number {
+  let total = 0;
+  for (const side of [levels.bids, levels.asks])
+    for (const shares of side.values()) total += Math.round(shares * 100);
+  return total;
+}
+
+function summarise(
+  input: TicketInput,
+  price: number,
+  size: number,
+  fills: Fill[],
+  resting: number,
+  best: number | null,
+): Preview {
+  const filled = fills.reduce((sum, f) => sum + f.size, 0);
+  const cash = fills.reduce((sum, f) => sum + f.taker.price * f.size, 0);
+  const averagePrice = filled > 0 ? cash / filled : null;
+  const buy = input.side === 'BUY';
+  return {
+    price,
+    size,
+    filled,
+    cash,
+    averagePrice,
+    resting,
+    commitment: buy ? cash + resting * price : 0,
+    payout: buy ? (filled + resting) * BASE_PER_CENTISHARE : 0,
+    impact: averagePrice === null || best === null ? null : buy ? averagePrice - best : best - averagePrice,
+  };
+}
+
+/**
+ * What the ticket's order would do against the live book now, or null when there is nothing to
+ * preview (no amount; a market order with nothing on the other side or too little money for one
+ * centishare).
+ */
+export function previewTicket(levels: LiveLevels, input: TicketInput): Preview | null {
+  if (!(input.amount > 0)) return null;
+  const book = bookOf(levels);
+  const best = bestOpposite(levels, input.outcome, input.side);
+  if (input.kind === 'limit') {
+    const price = input.limitPrice ?? 0;
+    const size = Math.round(input.amount * 100);
+    if (price < MIN_PRICE || price > MAX_PRICE || size <= 0) return null;
+    const result = book.preview(order(input, price, size, 'GTC'));
+    if (!result.ok) return null;
+    return summarise(input, price, size, result.fills, size - result.filled, best);
+  }
+  // Market: walk the whole other side at the widest price, then keep what the amount covers.
+  const widest = input.side === 'BUY' ? MAX_PRICE : MIN_PRICE;
+  const probe = book.preview(order(input, widest, Math.max(1, totalShares(levels)), 'FAK'));
+  if (!probe.ok || probe.fills.length === 0) return null;
+  let size = 0;
+  let worst = 0;
+  if (input.side === 'BUY') {
+    let budget = Math.floor(input.amount * 1e6);
+    for (const fill of probe.fills) {
+      const take = Math.min(fill.size, Math.floor(budget / fill.taker.price));
+      if (take <= 0) break;
+      size += take;
+      budget -= take * fill.taker.price;
+      worst = fill.taker.price;
+      if (take < fill.size) break;
+    }
+  } else {
+    let left = Math.round(input.amount * 100);
+    for (const fill of probe.fills) {
+      const take = Math.min(fill.size, left);
+      if (take <= 0) break;
+      size += take;
+      left -= take;
+      worst = fill.taker.price;
+    }
+  }
+  if (size === 0) return null;
+  // The order as it will be signed: FAK at the worst price reached, for the size found.
+  const result = book.preview(order(input, worst, size, 'FAK'));
+  if (!result.ok) return null;
+  return summarise(input, worst, size, result.fills, 0, best);
+}
+
+/** The signed amounts (base units) of an order of `size` centishares at `price`: exact, so any kind passes the server's terms. */
+export function signedAmounts(
+  side: Side,
+  price: number,
+  size: number,
+): { makerAmount: bigint; takerAmount: bigint } {
+  const shares = BigInt(size) * BigInt(BASE_PER_CENTISHARE);
+  const cash = BigInt(price) * BigInt(size);
+  return side === 'BUY'
+    ? { makerAmount: cash, takerAmount: shares }
+    : { makerAmount: shares, takerAmount: cash };
+}

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type LiveBook, emptyBook } from '../../../lib/live/book-state';
+import type { TradableMarket } from '../tradable';
+import { previewTicket } from './preview';
+import TicketPanel from './ticket-panel';
+
+const market: TradableMarket = {
+  id: '1',
+  question: 'Rain?',
+  outcomes: [
+    { label: 'Yes', price: 0.5, tokenId: '11' },
+    { label: 'No', price: 0.5, tokenId: '22' },
+  ],
+  bookToken: '11',
+  negRisk: false,
+  tick: 100,
+  minSize: 500,
+};
+
+const book: LiveBook = {
+  ...emptyBook('11'),
+  bids: new Map([
+    [4500, 10],
+    [4000, 10],
+  ]),
+  asks: new Map([
+    [5000, 10],
+    [6000, 20],
+  ]),
+};
+
+/** The preview's figures, in order. */
+const figures = () => screen.getAllByRole('definition').map((d) => d.textContent);
+
+describe('the trade ticket', () => {
+  it('shows the engine preview of a market buy, outcome prices in cents, and no wallet until asked', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    expect(screen.getByRole('button', { name: 'Yes 50¢' })).toBeTruthy();
+    // Buying No takes the mirrored best bid: 100 − 45 = 55¢.
+    expect(screen.getByRole('button', { name: 'No 55¢' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '10' } });
+    const expected = previewTicket(book, { outcome: 0, side: 'BUY', kind: 'market', amount: 10 })!;
+    expect(expected.size).toBe(1833);
+    // Average 54.54¢ (the engine's cash / shares), 18.33 shares, $10.00 (9.998 rounded), to win $18.33.
+    expect(figures()).toEqual(['54.54¢', '18.33', '$10.00', '$18.33', '4.54¢']);
+    expect(screen.getByRole('button', { name: 'Connect a wallet to trade' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Sign to/ })).toBeNull();
+  });
+
+  it('refuses a limit price off the tick or a size under the minimum, in words', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30.5' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
+    expect(screen.getByRole('alert').textContent).toBe('Prices move in steps of 1¢: try 30¢ or 31¢.');
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '4' } });
+    expect(screen.getByRole('alert').textContent).toBe('The smallest order that can rest is 5 shares.');
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Resting only: nothing now, 10 resting, $3.00 committed, $10.00 to win.
+    expect(figures()).toEqual(['—', '0 / 10', '$3.00', '$10.00', '—']);
+  });
+
+  it('a market sell previews what the bids pay', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    expect(screen.getByRole('button', { name: 'Yes 45¢' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '15' } });
+    // 10 at 45¢ + 5 at 40¢ = $6.50, average 43.33¢.
+    expect(figures()).toEqual(['43.33¢', '15', '$6.50', '1.67¢']);
+  });
+});

@@ -1,0 +1,320 @@
+import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import type { Side } from '../../../../engine/types';
+import { type LiveBook, viewOf } from '../../../lib/live/book-state';
+import { formatCents, formatDollars, formatShares } from '../figures';
+import type { TradableMarket } from '../tradable';
+import { type TicketKind, previewTicket } from './preview';
+import type { Message, PlaceRequest } from './ticket-wallet';
+
+// The wallet part (wagmi, viem, signing) loads only once a visitor wants to trade: a first-time
+// reader of the event page downloads no wallet code.
+const TicketWallet = lazy(() => import('./ticket-wallet'));
+
+/** wagmi remembers the last wallet connected here (its storage: the connector id only): reconnect it. */
+function walletRemembered(): boolean {
+  try {
+    return localStorage.getItem('wagmi.recentConnectorId') !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** How far from the midpoint (1/10,000) an order may trade before the ticket asks to confirm: 10¢. */
+export const FAR_FROM_MID = 1_000;
+
+const segment = (on: boolean) =>
+  `inline-flex h-9 flex-1 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
+    on
+      ? 'bg-accent-600 text-white'
+      : 'bg-neutral-100 text-neutral-800 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700'
+  }`;
+const input =
+  'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 tabular-nums dark:border-neutral-700 dark:bg-neutral-900';
+const muted = 'text-neutral-600 dark:text-neutral-400';
+const primary =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+type Outcome = 0 | 1;
+
+const sharesOf = (centishares: number) => formatShares(centishares / 100);
+const dollarsOf = (base: number) => formatDollars(base / 1e6);
+
+interface TicketProps {
+  market: TradableMarket;
+  book: LiveBook | null;
+  initialOutcome: Outcome;
+}
+
+function Ticket({ market, book, initialOutcome }: TicketProps) {
+  const [walletOn, setWalletOn] = useState(walletRemembered);
+  const [address, setAddress] = useState<string | null>(null);
+  const [request, setRequest] = useState<PlaceRequest | null>(null);
+  const [side, setSide] = useState<Side>('BUY');
+  const [outcome, setOutcome] = useState<Outcome>(initialOutcome);
+  const [kind, setKind] = useState<TicketKind>('market');
+  const [amountText, setAmountText] = useState('');
+  const [limitText, setLimitText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const ids = { amount: useId(), limit: useId(), preview: useId() };
+
+  const levels = book ?? { bids: new Map<number, number>(), asks: new Map<number, number>() };
+  const views = useMemo(() => (book ? [viewOf(book, 0), viewOf(book, 1)] : null), [book]);
+  const view = views?.[outcome] ?? null;
+  const tick = book?.tickSize ?? market.tick;
+  const name = market.outcomes[outcome].label;
+  const inDollars = kind === 'market' && side === 'BUY';
+  const amount = Number(amountText);
+  const limitPrice = Math.round(Number(limitText) * 100);
+  const preview = useMemo(
+    () => previewTicket(levels, { outcome, side, kind, amount, limitPrice }),
+    [levels, outcome, side, kind, amount, limitPrice],
+  );
+  const mid =
+    view && view.bestBid !== null && view.bestAsk !== null
+      ? (view.bestBid + view.bestAsk) / 2
+      : (view?.lastTrade ?? null);
+
+  /** Why the ticket cannot be sent as it is, before anything is signed. */
+  const refusal = ((): string | null => {
+    if (!amountText.trim()) return inDollars ? 'Enter an amount in dollars.' : 'Enter a number of shares.';
+    if (!(amount > 0)) return 'The amount must be a positive number.';
+    if (!inDollars && Math.round(amount * 100) !== amount * 100)
+      return 'Shares go in hundredths (12.34 at most).';
+    if (kind === 'limit') {
+      if (!limitText.trim()) return 'Enter a limit price in cents.';
+      if (!(limitPrice >= tick && limitPrice <= 10_000 - tick))
+        return `The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`;
+      if (limitPrice % tick !== 0) {
+        const below = Math.floor(limitPrice / tick) * tick;
+        return `Prices move in steps of ${formatCents(tick)}: try ${formatCents(below)} or ${formatCents(below + tick)}.`;
+      }
+      if (Math.round(amount * 100) < market.minSize)
+        return `The smallest order that can rest is ${sharesOf(market.minSize)} shares.`;
+    }
+    if (!preview)
+      return kind === 'market'
+        ? `No one is ${side === 'BUY' ? 'selling' : 'buying'} ${name} right now${inDollars ? ', or the amount is too small for one hundredth of a share' : ''}. Try a limit order.`
+        : 'Nothing to preview.';
+    return null;
+  })();
+
+  const far = preview !== null && mid !== null && Math.abs(preview.price - mid) > FAR_FROM_MID;
+  const verb = side === 'BUY' ? 'buy' : 'sell';
+  const priceWords =
+    preview === null
+      ? ''
+      : kind === 'limit'
+        ? `at ${formatCents(preview.price)}`
+        : side === 'BUY'
+          ? `at up to ${formatCents(preview.price)}`
+          : `at no less than ${formatCents(preview.price)}`;
+  const label = preview
+    ? `Sign to ${verb} ${sharesOf(preview.size)} ${name} ${priceWords}`
+    : `Sign to ${verb} ${name}`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (refusal || !preview || working) return;
+    if (far && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    setMessage(null);
+    setWorking('Asking your wallet…');
+    setRequest((last) => ({
+      id: (last?.id ?? 0) + 1,
+      tokenId: market.outcomes[outcome].tokenId,
+      negRisk: market.negRisk,
+      side,
+      price: preview.price,
+      size: preview.size,
+      orderType: kind === 'limit' ? 'GTC' : 'FAK',
+      outcomeName: name,
+      restsInPart: kind === 'limit' && preview.resting > 0,
+    }));
+  }
+  const onResult = useCallback((result: Message) => {
+    setMessage(result);
+    if (result.tone === 'ok' && !result.text.startsWith('Session')) setAmountText('');
+  }, []);
+
+  const outcomePrice = (i: Outcome) => {
+    const v = views?.[i];
+    return formatCents((side === 'BUY' ? v?.bestAsk : v?.bestBid) ?? null);
+  };
+  const chips = inDollars ? [1, 5, 10, 100] : [5, 10, 50, 100];
+  const busy = working !== null;
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-describedby={ids.preview} noValidate>
+      <fieldset className="flex gap-1">
+        <legend className="sr-only">Buy or sell</legend>
+        {(['BUY', 'SELL'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={side === s}
+            className={segment(side === s)}
+            onClick={() => setSide(s)}
+          >
+            {s === 'BUY' ? 'Buy' : 'Sell'}
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className="flex gap-1">
+        <legend className="sr-only">Outcome</legend>
+        {market.outcomes.map((o, i) => (
+          <button
+            key={o.tokenId}
+            type="button"
+            aria-pressed={outcome === i}
+            className={segment(outcome === i)}
+            onClick={() => setOutcome(i as Outcome)}
+          >
+            {o.label} <span className="ml-1.5 tabular-nums">{outcomePrice(i as Outcome)}</span>
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className="flex gap-1">
+        <legend className="sr-only">Order type</legend>
+        {(['market', 'limit'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={kind === k}
+            className={segment(kind === k)}
+            onClick={() => setKind(k)}
+          >
+            {k === 'market' ? 'Market' : 'Limit'}
+          </button>
+        ))}
+      </fieldset>
+      {kind === 'limit' && (
+        <div className="space-y-1">
+          <label htmlFor={ids.limit} className="text-sm font-medium">
+            Limit price (¢)
+          </label>
+          <input
+            id={ids.limit}
+            inputMode="decimal"
+            autoComplete="off"
+            className={input}
+            value={limitText}
+            placeholder={view?.bestBid !== null && view ? String((view.bestBid ?? 0) / 100) : '50'}
+            onChange={(e) => setLimitText(e.target.value)}
+          />
+        </div>
+      )}
+      <div className="space-y-1">
+        <label htmlFor={ids.amount} className="text-sm font-medium">
+          {inDollars ? 'Amount ($)' : 'Shares'}
+        </label>
+        <input
+          id={ids.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          className={input}
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value)}
+        />
+        <div className="flex flex-wrap gap-1">
+          {chips.map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              aria-label={`Add ${inDollars ? `$${chip}` : `${chip} shares`}`}
+              className="h-8 rounded-md border border-neutral-300 px-2 text-xs tabular-nums hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              onClick={() => setAmountText(String(Number((Number(amountText) || 0) + chip)))}
+            >
+              +{inDollars ? `$${chip}` : chip}
+            </button>
+          ))}
+        </div>
+      </div>
+      <dl
+        id={ids.preview}
+        className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums"
+        aria-label="Preview"
+      >
+        <dt className={muted}>Average price</dt>
+        <dd className="text-right">
+          {preview?.averagePrice != null ? formatCents(preview.averagePrice) : '—'}
+        </dd>
+        <dt className={muted}>Shares {preview && preview.resting > 0 ? '(now / resting)' : ''}</dt>
+        <dd className="text-right">
+          {preview
+            ? preview.resting > 0
+              ? `${sharesOf(preview.filled)} / ${sharesOf(preview.resting)}`
+              : sharesOf(preview.filled)
+            : '—'}
+        </dd>
+        <dt className={muted}>{side === 'BUY' ? 'Cost' : 'You receive'}</dt>
+        <dd className="text-right">
+          {preview ? dollarsOf(side === 'BUY' ? preview.commitment : preview.cash) : '—'}
+        </dd>
+        {side === 'BUY' && (
+          <>
+            <dt className={muted}>To win</dt>
+            <dd className="text-right">{preview ? dollarsOf(preview.payout) : '—'}</dd>
+          </>
+        )}
+        <dt className={muted}>Price impact</dt>
+        <dd className="text-right">{preview?.impact != null ? formatCents(preview.impact) : '—'}</dd>
+      </dl>
+      {amountText.trim() && refusal && (
+        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+          {refusal}
+        </p>
+      )}
+      {confirming && far && preview && mid !== null && (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-500 bg-amber-50 p-2 text-sm dark:bg-amber-950"
+        >
+          This order trades at {formatCents(preview.price)}, {formatCents(Math.abs(preview.price - mid))} from
+          the midpoint {formatCents(mid)}. Press the button again to sign it anyway.
+        </p>
+      )}
+      {address ? (
+        <button type="submit" className={primary} disabled={busy || refusal !== null}>
+          {confirming ? `Confirm: ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
+        </button>
+      ) : (
+        !walletOn && (
+          <button type="button" className={primary} onClick={() => setWalletOn(true)}>
+            Connect a wallet to trade
+          </button>
+        )
+      )}
+      {walletOn && (
+        <Suspense fallback={<p className={`text-sm ${muted}`}>Loading the wallet…</p>}>
+          <TicketWallet
+            request={request}
+            onConnected={setAddress}
+            onWorking={setWorking}
+            onResult={onResult}
+          />
+        </Suspense>
+      )}
+      <p aria-live="polite" className={`text-sm ${muted}`}>
+        {working ?? ''}
+      </p>
+      {message && (
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${message.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-green-800 dark:text-green-300'}`}
+        >
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The trade ticket: a lazy chunk the book panel loads after hydration (its wallet part is another). */
+export default function TicketPanel(props: TicketProps) {
+  return <Ticket {...props} />;
+}

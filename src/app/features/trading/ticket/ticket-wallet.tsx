@@ -1,0 +1,186 @@
+import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
+import { useConfig, useConnect, useConnection } from 'wagmi';
+import { formatCents, formatDollars, formatShares } from '../figures';
+import { useSession } from '../../../lib/wallet/use-session';
+import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
+import { WalletProvider } from '../../../lib/wallet/wallet-provider';
+import { failureText } from './failure-text';
+import { type OrderToSign, freeCollateral, freeShares, signAndPlace } from './order-api';
+
+/** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
+export interface PlaceRequest extends OrderToSign {
+  id: number;
+  /** Words for the result: the outcome's name, and whether part of a limit order will rest. */
+  outcomeName: string;
+  restsInPart: boolean;
+}
+
+export interface Message {
+  tone: 'ok' | 'error';
+  text: string;
+}
+
+export interface TicketWalletProps {
+  request: PlaceRequest | null;
+  onConnected: (address: string | null) => void;
+  onWorking: (text: string | null) => void;
+  onResult: (message: Message) => void;
+}
+
+const primary =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
+const muted = 'text-neutral-600 dark:text-neutral-400';
+const dollarsOf = (base: bigint) => formatDollars(Number(base) / 1e6);
+
+/** Places one order: the session (one L1 signature the first time), the free balance, the order's signature, POST /order. */
+async function place(
+  config: ReturnType<typeof useConfig>,
+  ensure: ReturnType<typeof useSession>['ensure'],
+  hasSession: boolean,
+  request: PlaceRequest,
+  onWorking: (text: string | null) => void,
+): Promise<Message> {
+  const { side, price, size, outcomeName: name } = request;
+  onWorking(
+    hasSession
+      ? 'Checking your balance…'
+      : 'Starting a trading session: approve the signature in your wallet…',
+  );
+  const session = await ensure();
+  onWorking('Checking your balance…');
+  if (side === 'BUY') {
+    const needs = BigInt(price) * BigInt(size);
+    const free = await freeCollateral(session);
+    if (free < needs)
+      return {
+        tone: 'error',
+        text: `This order needs ${dollarsOf(needs)} and you have ${dollarsOf(free)} free. Nothing was signed.`,
+      };
+  } else {
+    const free = await freeShares(session, request.tokenId);
+    if (free < BigInt(size) * 10_000n)
+      return {
+        tone: 'error',
+        text: `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
+      };
+  }
+  onWorking('Approve the order in your wallet…');
+  const answer = await signAndPlace(config, session, request);
+  if (!answer.success) return { tone: 'error', text: `Refused: ${answer.errorMsg}` };
+  if (answer.status === 'matched') {
+    const [shares, cash] =
+      side === 'BUY'
+        ? [answer.takingAmount, answer.makingAmount]
+        : [answer.makingAmount, answer.takingAmount];
+    return {
+      tone: 'ok',
+      text: `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollars(Number(cash))}${request.restsInPart ? '; the rest rests on the book' : ''}.`,
+    };
+  }
+  return {
+    tone: 'ok',
+    text: `Resting on the book: ${side === 'BUY' ? 'buy' : 'sell'} ${formatShares(size / 100)} ${name} at ${formatCents(price)}.`,
+  };
+}
+
+/** The ticket's props reach WalletPart through context, so that WagmiProvider itself never re-renders. */
+const Props = createContext<TicketWalletProps | null>(null);
+
+function WalletPart() {
+  const { request, onConnected, onWorking, onResult } = useContext(Props)!;
+  const config = useConfig();
+  const connection = useConnection();
+  const { session, ensure, end } = useSession();
+  const { choices, ready } = useWalletChoices();
+  const connect = useConnect();
+  const [problem, setProblem] = useState<string | null>(null);
+  const address = connection.status === 'connected' ? (connection.address ?? null) : null;
+  const done = useRef<number | null>(null);
+
+  useEffect(() => onConnected(address), [address, onConnected]);
+
+  useEffect(() => {
+    if (!request || !address || done.current === request.id) return;
+    done.current = request.id;
+    void place(config, ensure, session !== null, request, onWorking)
+      .then(onResult, (error: unknown) => onResult({ tone: 'error', text: failureText(error) }))
+      .finally(() => onWorking(null));
+  }, [request, address, config, ensure, session, onWorking, onResult]);
+
+  if (!address)
+    return (
+      <div className="space-y-2">
+        {ready && choices.length === 0 && (
+          <p className="text-sm">
+            No browser wallet found: install one (for example MetaMask), then reload this page.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {choices.map((choice) => (
+            <button
+              key={choice.connector.uid}
+              type="button"
+              className={primary}
+              onClick={() => {
+                setProblem(null);
+                connect.mutate(
+                  { connector: choice.connector },
+                  { onError: () => setProblem('The wallet did not connect. Open it and try again.') },
+                );
+              }}
+            >
+              Connect {choice.name}
+            </button>
+          ))}
+        </div>
+        {problem && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {problem}
+          </p>
+        )}
+      </div>
+    );
+  return (
+    <p className={`flex flex-wrap items-center gap-2 text-xs ${muted}`}>
+      <span>
+        {shortAddress(address)}
+        {session
+          ? ' · trading session on (this tab only)'
+          : ' · the first order also starts a trading session (one more signature)'}
+      </span>
+      {session && (
+        <button
+          type="button"
+          className="underline underline-offset-2"
+          onClick={() =>
+            void end().then(
+              () => onResult({ tone: 'ok', text: 'Session ended: its key is revoked.' }),
+              (error: unknown) => onResult({ tone: 'error', text: failureText(error) }),
+            )
+          }
+        >
+          End session
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** The ticket's wallet part (wagmi, viem, signing): a chunk loaded only once a visitor wants to trade. */
+// wagmi's provider reconnects on every render of its own (its Hydrate calls onMount when not SSR): a
+// re-render per ticket change would loop connected → reconnecting. Memoised without props, it renders once.
+const Provided = memo(function Provided() {
+  return (
+    <WalletProvider>
+      <WalletPart />
+    </WalletProvider>
+  );
+});
+
+export default function TicketWallet(props: TicketWalletProps) {
+  return (
+    <Props.Provider value={props}>
+      <Provided />
+    </Props.Provider>
+  );
+}

@@ -1,0 +1,38 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useConnection } from 'wagmi';
+import { keysConfig } from './keys-config';
+import {
+  type Session,
+  endSession,
+  heldSession,
+  openSession,
+  serverClock,
+  sessionFor,
+  subscribeSession,
+} from './session';
+import { useSignedRequest } from './use-signed-request';
+
+/**
+ * The connected wallet's session key: `ensure()` returns the held one, or asks the wallet for one L1
+ * signature and creates it (the first time an action needs Level 2); `end()` revokes it.
+ * `activity` says what the wallet is being asked meanwhile.
+ */
+export function useSession() {
+  const connection = useConnection();
+  const address = connection.status === 'connected' ? connection.address : undefined;
+  useSyncExternalStore(subscribeSession, heldSession, () => null);
+  const session = sessionFor(address);
+  const { run, activity } = useSignedRequest(serverClock, keysConfig.chainId);
+
+  const ensure = useCallback(async (): Promise<Session> => {
+    const current = sessionFor(address);
+    if (current) return current;
+    return run({ doing: 'start a trading session' }, (headers) => openSession(headers.SVC_ADDRESS, headers));
+  }, [address, run]);
+
+  const end = useCallback(async () => {
+    if (session) await endSession(session);
+  }, [session]);
+
+  return { address, session, ensure, end, activity };
+}
