@@ -7,7 +7,6 @@ import { rows } from '../db/open';
 import { buildTestApp, type TestApp } from '../test/app';
 import { findToken, readHistory } from '../history/store';
 import { CatalogFollower } from './catalog-follower';
-import type { Committed } from './writer';
 import { Trader } from './test/trader';
 
 /** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
