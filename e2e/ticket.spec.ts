@@ -150,7 +150,9 @@ test('ticket: a session key, a resting limit order and a market order that fills
   );
   await page.getByRole('button', { name: /^Open orders/ }).click();
   await page.getByRole('button', { name: `Cancel buy 10 ${yes} at 30¢` }).press('Enter');
-  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText('Order cancelled.');
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(
+    'Order cancelled.',
+  );
   await expect(page.getByText('No open orders.')).toBeVisible();
   await expect(summary).toContainText('$989.00');
   expect((await same.getBalanceAllowance({ asset_type: AssetType.COLLATERAL })).balance).toBe('989000000');
@@ -158,7 +160,9 @@ test('ticket: a session key, a resting limit order and a market order that fills
 
   // End session: the key is revoked.
   await page.getByRole('button', { name: 'End session' }).click();
-  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText('Session ended: its key is revoked.');
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(
+    'Session ended: its key is revoked.',
+  );
   await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeVisible();
   const keys = await same.getApiKeys();
   expect(JSON.stringify(keys)).not.toContain('Dashboard session');
