@@ -133,9 +133,37 @@ test('ticket: a session key, a resting limit order and a market order that fills
   );
   expect(stored).not.toMatch(/secret|passphrase/i);
 
+  // The Portfolio, reached in the same tab (the session is held in memory only): both orders show.
+  await page.getByRole('banner').getByRole('link', { name: 'Portfolio' }).click();
+  await expect(page).toHaveTitle('Portfolio · Marketdesk');
+  const summary = page.getByRole('list', { name: 'Summary' }).or(page.locator('dl[aria-label="Summary"]'));
+  await expect(summary).toContainText('$986.00');
+  const positions = page.getByRole('table', { name: 'Positions' });
+  await expect(positions.getByRole('row').nth(1)).toContainText(`${yes}20`);
+  await expect(positions.getByRole('row').nth(1)).toContainText('55¢');
+  await screenshots(page, 'portfolio-positions', ['main']);
+  await page.getByRole('button', { name: /^Open orders \(1\)$/ }).click();
+  await screenshots(page, 'portfolio-orders', ['main']);
+  await page.getByRole('button', { name: /^History \(1\)$/ }).click();
+  await expect(page.getByRole('table', { name: 'Trade history, newest first' })).toContainText(
+    `Bought ${yes}`,
+  );
+  await page.getByRole('button', { name: /^Open orders/ }).click();
+  await page.getByRole('button', { name: `Cancel buy 10 ${yes} at 30¢` }).press('Enter');
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(
+    'Order cancelled.',
+  );
+  await expect(page.getByText('No open orders.')).toBeVisible();
+  await expect(summary).toContainText('$989.00');
+  expect((await same.getBalanceAllowance({ asset_type: AssetType.COLLATERAL })).balance).toBe('989000000');
+  expect(await same.getOpenOrders()).toEqual([]);
+
   // End session: the key is revoked.
-  await ticket.getByRole('button', { name: 'End session' }).click();
-  await expect(ticket.getByRole('status').filter({ hasText: 'Session ended' })).toBeVisible();
+  await page.getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(
+    'Session ended: its key is revoked.',
+  );
+  await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeVisible();
   const keys = await same.getApiKeys();
   expect(JSON.stringify(keys)).not.toContain('Dashboard session');
 });

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as KeysRouteImport } from './routes/keys'
+import { Route as PortfolioRouteImport } from './routes/portfolio'
 import { Route as ESlugRouteImport } from './routes/e.$slug'
 import { Route as SeriesIndexRouteImport } from './routes/series.index'
 import { Route as SeriesSeriesIdRouteImport } from './routes/series.$seriesId'
@@ -27,6 +28,11 @@ const KeysRoute = KeysRouteImport.update({
   path: '/keys',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/keys.lazy').then((d) => d.Route))
+const PortfolioRoute = PortfolioRouteImport.update({
+  id: '/portfolio',
+  path: '/portfolio',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/portfolio.lazy').then((d) => d.Route))
 const ESlugRoute = ESlugRouteImport.update({
   id: '/e/$slug',
   path: '/e/$slug',
@@ -56,6 +62,7 @@ const TagsTagIdRoute = TagsTagIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/portfolio': typeof PortfolioRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -65,6 +72,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/portfolio': typeof PortfolioRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -75,6 +83,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
+  '/portfolio': typeof PortfolioRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -86,6 +95,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/keys'
+    | '/portfolio'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -95,6 +105,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/keys'
+    | '/portfolio'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -104,6 +115,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/keys'
+    | '/portfolio'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -114,6 +126,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   KeysRoute: typeof KeysRoute
+  PortfolioRoute: typeof PortfolioRoute
   ESlugRoute: typeof ESlugRoute
   SeriesSeriesIdRoute: typeof SeriesSeriesIdRoute
   TagsTagIdRoute: typeof TagsTagIdRoute
@@ -135,6 +148,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof KeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portfolio': {
+      id: '/portfolio'
+      path: '/portfolio'
+      fullPath: '/portfolio'
+      preLoaderRoute: typeof PortfolioRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/e/$slug': {
@@ -178,6 +198,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   KeysRoute: KeysRoute,
+  PortfolioRoute: PortfolioRoute,
   ESlugRoute: ESlugRoute,
   SeriesSeriesIdRoute: SeriesSeriesIdRoute,
   TagsTagIdRoute: TagsTagIdRoute,

@@ -135,6 +135,13 @@ export const PAGES = {
     browserOnly: true,
     data: () => [],
   } satisfies StaticPage,
+  portfolio: {
+    path: '/portfolio',
+    name: 'Portfolio',
+    noindex: true,
+    browserOnly: true,
+    data: () => [],
+  } satisfies StaticPage,
   tag: {
     path: '/tags/$tagId',
     record: 'tag',

@@ -100,6 +100,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <Link to="/keys" className={navLink} activeProps={navActive} onClick={onNavigate}>
         Keys
       </Link>
+      <Link to="/portfolio" className={navLink} activeProps={navActive} onClick={onNavigate}>
+        Portfolio
+      </Link>
     </>
   );
 }

@@ -100,10 +100,6 @@ export function PortfolioPage() {
     void refresh();
   }, [refresh]);
 
-  useEffect(() => {
-    document.title = 'Portfolio · Marketdesk';
-  }, []);
-
   async function act(what: () => Promise<string>) {
     setBusy(true);
     setProblem(null);
