@@ -1,6 +1,7 @@
 /**
- * The dashboard's pages, each defined once: its path (the router's pattern), its title, its link
- * preview and the catalog data it starts with. The dashboard's routes take their loaders and titles
+ * The dashboard's pages, each defined once: its path (the router's pattern), its title and the catalog
+ * data it starts with (what a record page's link preview says is the server's: src/server/web/previews.ts,
+ * kept out of the browser's bundle). The dashboard's routes take their loaders and titles
  * from here; the server answers the same paths with the same titles, preview tags and data preloads
  * (src/server/web). Adding a page: an entry here and its route file under src/app/routes.
  */
@@ -110,7 +111,6 @@ export interface RecordPage<K extends RecordKind = RecordKind> {
   data: FirstData<string>;
   // Methods, so that a page about tags is a RecordPage of any kind (parameters compare bivariantly).
   name(record: PageRecords[K]): string;
-  preview(record: PreviewRecords[K]): Preview;
 }
 
 const list = (search: ListSearch | undefined, scope: { tagId?: string; seriesId?: string } = {}) =>
@@ -149,10 +149,6 @@ export const PAGES = {
     validParam: catalogId,
     data: (tagId, search) => list(search, { tagId }),
     name: (tag) => tag.label,
-    preview: (tag) => ({
-      description: `${tag.eventCount} prediction ${tag.eventCount === 1 ? 'event' : 'events'} tagged “${tag.label}”, by volume.`,
-      canonicalPath: `/tags/${tag.id}`,
-    }),
   } satisfies RecordPage<'tag'>,
   seriesOne: {
     path: '/series/$seriesId',
@@ -161,10 +157,6 @@ export const PAGES = {
     validParam: catalogId,
     data: (seriesId, search) => list(search, { seriesId }),
     name: (series) => series.title,
-    preview: (series) => ({
-      description: `Every event of the series “${series.title}”, by volume.`,
-      canonicalPath: `/series/${series.id}`,
-    }),
   } satisfies RecordPage<'series'>,
   event: {
     path: '/e/$slug',
@@ -173,12 +165,6 @@ export const PAGES = {
     validParam: anySlug,
     data: () => [],
     name: (event) => event.title,
-    preview: (event) => ({
-      description: event.description || `Live outcome prices for “${event.title}”.`,
-      canonicalPath: `/e/${encodeURIComponent(event.slug)}`,
-      type: 'article',
-      image: event.image,
-    }),
   } satisfies RecordPage<'event'>,
 } as const satisfies Record<
   string,

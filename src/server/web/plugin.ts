@@ -1,3 +1,4 @@
+import { previewOf } from './previews';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
@@ -147,7 +148,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     }
     const record = page.validParam(param) ? await records(page.record, param) : null;
     if (!record) return notFound;
-    const preview = page.preview(record);
+    const preview = previewOf(page.record, record);
     const image = preview.image ? absoluteImageUrl(preview.image, origin) : undefined;
     return {
       status: 200,
