@@ -90,6 +90,9 @@ export async function sdkClientOf(base: string, key: `0x${string}`) {
   return createSecureClient({
     signer,
     wallet: await signer.getAddress(),
+    // A nonce of its own: the same wallet's other clients authorise with nonce 0, and two Level 1
+    // authorisations of one address in one second with the same nonce are one (the second is refused).
+    nonce: 1 + Math.floor(Math.random() * 2 ** 30),
     // Chain 80002 and our base URL (its live channels included), nothing else.
     environment: forkEnvironmentConfig({
       name: 'marketdesk',
