@@ -128,7 +128,12 @@ async function appWithLog(env: Record<string, string>) {
   const config = loadConfig({ SERVE_WEB: 'false', SERVE_GAMMA: 'false', SVC_MASTER_KEY: MASTER, ...env });
   const app = await buildApp({ config, database: t.database, logger: { level: 'info', stream } });
   const about = (word: RegExp) => lines.filter((l) => word.test(l.msg));
-  return { app, lines, warnings: () => about(/unavailable/), recoveries: () => about(/is back/) };
+  return {
+    app,
+    lines,
+    warnings: () => about(/^rate-limit store .* unavailable/),
+    recoveries: () => about(/^rate-limit store .* is back/),
+  };
 }
 
 describe('with Redis unreachable', () => {
