@@ -4,7 +4,7 @@ import { type Config, ConfigError, chainWarning, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
-import { seedIfEmpty } from '../catalog-tools/seed';
+import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
@@ -26,12 +26,14 @@ const seedLog = (options: LogOptions) => {
 };
 
 /**
- * Once per start, before any process answers: the demo catalog on an empty database, and the events'
- * documents where missing or of an older shape (a data directory from an earlier version).
+ * Once per start, before any process answers: the demo catalog on an empty database, its price
+ * histories continued to now, and the events' documents where missing or of an older shape (a data
+ * directory from an earlier version).
  */
 async function prepareCatalog(database: Database, config: Config, log: LogOptions): Promise<void> {
   const info = seedLog(log);
   await seedIfEmpty(database, config.SEED_EVENTS, info);
+  await catchUpDemoHistories(database, info);
   const started = performance.now();
   const written = await refreshEventDocuments(database.db);
   if (written > 0)

@@ -19,6 +19,8 @@ import {
  * lookup, each market's 24-hour price, the event documents showing it) is catalog code it calls.
  */
 
+const DAY_S = 86_400;
+
 /** Rows per statement: ~2 kB each, so one JSON parameter stays a few MB (PGlite's memory). */
 const CHUNK = 2000;
 
@@ -27,14 +29,42 @@ const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toStrin
 /**
  * Writes series in one `json_to_recordset` statement per chunk of rows (see TOOLCHAIN: PGlite bulk
  * loads). A week already stored for a token is replaced by the new one. Each series is a token's
- * whole history up to its latest point: its 24-hour mark (price_marks) is taken from it.
+ * whole history up to its latest point (at least its last 24 hours): its 24-hour mark (price_marks)
+ * is taken from it. The documents of the events whose 24-hour change moved are rewritten, or, with
+ * `deferDocuments`, added to that set for a caller that rewrites them once after more changes.
  */
-export async function writeSeries(db: Db, series: Iterable<Series>): Promise<number> {
-  let pending: HistoryRow[] = [];
-  let written = 0;
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const payload = pending.map((r) => ({
+export async function writeSeries(
+  db: Db,
+  series: Iterable<Series>,
+  options: { deferDocuments?: Set<string> } = {},
+): Promise<number> {
+  const pending = new RowWriter(db);
+  const marks: Mark[] = [];
+  for (const one of series) {
+    const mark = dayAgoPrice(one);
+    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
+    for (const row of toRows(one)) await pending.add(row);
+  }
+  await pending.flush();
+  await writeMarks(db, marks, options);
+  return pending.written;
+}
+
+/** Rows upserted a chunk per statement. */
+class RowWriter {
+  private pending: HistoryRow[] = [];
+  written = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async add(row: HistoryRow): Promise<void> {
+    this.pending.push(row);
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const payload = this.pending.map((r) => ({
       k: r.tokenId,
       w: r.week,
       s: r.startTs,
@@ -42,25 +72,29 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
       p: base64(r.prices),
       o: base64(r.offsets),
     }));
-    await db.execute(sql`
+    await this.db.execute(sql`
       INSERT INTO price_history (token_id, week, start_ts, step_s, prices, offsets)
       SELECT k, w, s, d, decode(p, 'base64'), decode(o, 'base64')
       FROM json_to_recordset(${JSON.stringify(payload)}::json) AS t(k text, w int, s int, d int, p text, o text)
       ON CONFLICT (token_id, week) DO UPDATE SET start_ts = EXCLUDED.start_ts, step_s = EXCLUDED.step_s,
         prices = EXCLUDED.prices, offsets = EXCLUDED.offsets`);
-    written += pending.length;
-    pending = [];
-  };
-  const marks: { k: string; p: number }[] = [];
-  for (const one of series) {
-    const mark = dayAgoPrice(one);
-    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
-    for (const row of toRows(one)) {
-      pending.push(row);
-      if (pending.length >= CHUNK) await flush();
-    }
+    this.written += this.pending.length;
+    this.pending = [];
   }
-  await flush();
+}
+
+/** A token's 24-hour mark (price 0…1). */
+interface Mark {
+  k: string;
+  p: number;
+}
+
+/** Stores 24-hour marks and copies them onto their markets (whose events' documents show them). */
+async function writeMarks(
+  db: Db,
+  marks: readonly Mark[],
+  options: { deferDocuments?: Set<string> },
+): Promise<void> {
   for (let i = 0; i < marks.length; i += CHUNK * 10) {
     const chunk = JSON.stringify(marks.slice(i, i + CHUNK * 10));
     await db.execute(sql`
@@ -72,9 +106,216 @@ export async function writeSeries(db: Db, series: Iterable<Series>): Promise<num
       sql`m.id IN (SELECT o.market_id FROM outcome_tokens o
       WHERE o.token_id IN (SELECT k FROM json_to_recordset(${chunk}::json) AS t(k text)))`,
     );
-    await writeEventDocuments(db, changed);
+    if (options.deferDocuments) for (const id of changed) options.deferDocuments.add(id);
+    else await writeEventDocuments(db, changed);
   }
-  return written;
+}
+
+/** Where a token's stored series ends (`seriesEnds`): its last week's row and its last point's time. */
+export interface SeriesEnd {
+  tokenId: string;
+  week: number;
+  startTs: number;
+  /** > 0: a regular row (point i at startTs + i·stepS); 0: points at stored offsets. */
+  stepS: number;
+  lastTs: number;
+}
+
+/** A little-endian 32-bit integer of a bytea at byte `at` (an SQL expression). */
+const uint32At = (bytes: ReturnType<typeof sql>, at: ReturnType<typeof sql>) =>
+  sql`(get_byte(${bytes}, ${at}) + get_byte(${bytes}, ${at} + 1) * 256
+       + get_byte(${bytes}, ${at} + 2) * 65536 + get_byte(${bytes}, ${at} + 3)::bigint * 16777216)`;
+
+/**
+ * Where each token's series ends, read without pulling its points: the last week's row and the time of
+ * its last point, worked out by the database (arithmetic for a regular row, the last offset otherwise).
+ * Tokens without a series are absent.
+ */
+export async function seriesEnds(db: Db, tokenIds: readonly string[]): Promise<Map<string, SeriesEnd>> {
+  const ends = new Map<string, SeriesEnd>();
+  for (let i = 0; i < tokenIds.length; i += CHUNK * 5) {
+    const asked = JSON.stringify(tokenIds.slice(i, i + CHUNK * 5));
+    const found = await rows<{
+      token_id: string;
+      week: number;
+      start_ts: number;
+      step_s: number;
+      last_ts: string;
+    }>(
+      db,
+      sql`SELECT h.token_id, h.week, h.start_ts, h.step_s,
+            (CASE WHEN h.offsets IS NULL THEN h.start_ts + (octet_length(h.prices) / 2 - 1) * h.step_s
+                  ELSE h.start_ts + ${uint32At(sql`h.offsets`, sql`octet_length(h.offsets) - 4`)} END)::text AS last_ts
+          FROM json_array_elements_text(${asked}::json) AS a(k)
+          JOIN price_history h ON h.token_id = a.k
+            AND h.week = (SELECT max(week) FROM price_history p WHERE p.token_id = a.k)`,
+    );
+    for (const r of found)
+      ends.set(r.token_id, {
+        tokenId: r.token_id,
+        week: r.week,
+        startTs: r.start_ts,
+        stepS: r.step_s,
+        lastTs: Number(r.last_ts),
+      });
+  }
+  return ends;
+}
+
+/**
+ * Each token's stored price at time `t` (its last point at or before `t`, else its first), in
+ * ten-thousandths, looked up by the database: the week's row, then the point by arithmetic (regular)
+ * or by its offsets. What a 24-hour mark needs of a series' past, without reading the series.
+ */
+async function storedPricesAt(
+  db: Db,
+  asks: readonly { k: string; t: number }[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < asks.length; i += CHUNK * 5) {
+    const chunk = JSON.stringify(asks.slice(i, i + CHUNK * 5));
+    const answers = await rows<{ k: string; units: number }>(
+      db,
+      sql`SELECT a.k, get_byte(two.b, 0) + 256 * get_byte(two.b, 1) AS units
+          FROM json_to_recordset(${chunk}::json) AS a(k text, t bigint)
+          CROSS JOIN LATERAL (
+            SELECT * FROM (
+              (SELECT p.week FROM price_history p
+               WHERE p.token_id = a.k AND p.week <= (a.t / ${WEEK_S})::int AND p.start_ts <= a.t
+               ORDER BY p.week DESC LIMIT 1)
+              UNION ALL
+              (SELECT p.week FROM price_history p WHERE p.token_id = a.k ORDER BY p.week LIMIT 1)) r LIMIT 1) w
+          JOIN price_history h ON h.token_id = a.k AND h.week = w.week
+          CROSS JOIN LATERAL (SELECT (CASE
+            WHEN h.start_ts > a.t THEN 0
+            WHEN h.offsets IS NULL THEN least(octet_length(h.prices) / 2 - 1, (a.t - h.start_ts) / h.step_s)
+            ELSE (SELECT max(n) FROM generate_series(0, octet_length(h.offsets) / 4 - 1) n
+                  WHERE h.start_ts + ${uint32At(sql`h.offsets`, sql`4 * n`)} <= a.t) END)::int AS i) x
+          -- Two bytes sliced out: a compressed row is decompressed only up to them.
+          CROSS JOIN LATERAL (SELECT substring(h.prices FROM 2 * x.i + 1 FOR 2) AS b) two`,
+    );
+    for (const r of answers) found.set(r.k, Number(r.units));
+  }
+  return found;
+}
+
+/** New points after a series' end (or a new series, without an end). */
+export interface Extension {
+  tokenId: string;
+  end: SeriesEnd | null;
+  /** Unix seconds, after the end's last point, ascending; prices in ten-thousandths. */
+  times: readonly number[];
+  units: ArrayLike<number>;
+}
+
+/**
+ * Adds points after the end of series (history-to-now: the demo's walks continued to the present)
+ * without reading or rewriting what is stored: the points of the last stored week are appended to its
+ * row by the database (`prices || new`, and offsets for an irregular row), later weeks get rows of their
+ * own. A regular row whose new points leave its grid (a long gap's coarser points) is read and rewritten
+ * whole. The 24-hour marks are taken from the new points, or looked up in the stored ones.
+ */
+export async function extendSeries(
+  db: Db,
+  extensions: readonly Extension[],
+  options: { deferDocuments?: Set<string> } = {},
+): Promise<void> {
+  const appends: { k: string; w: number; p: string; o: string | null }[] = [];
+  const rewrites: Extension[] = [];
+  const writer = new RowWriter(db);
+  const marks: Mark[] = [];
+  const lookups: { k: string; t: number }[] = [];
+  for (const ext of extensions) {
+    const n = ext.times.length;
+    if (n === 0) continue;
+    const end = ext.end;
+    let inLastWeek = 0;
+    if (end) while (inLastWeek < n && Math.floor(ext.times[inLastWeek]! / WEEK_S) === end.week) inLastWeek++;
+    const onGrid = (t: number, i: number) => end !== null && t === end.lastTs + (i + 1) * end.stepS;
+    if (end && inLastWeek > 0 && end.stepS > 0 && !ext.times.slice(0, inLastWeek).every(onGrid)) {
+      rewrites.push(ext);
+    } else {
+      if (end && inLastWeek > 0) {
+        const units = Array.from({ length: inLastWeek }, (_, i) => ext.units[i]!);
+        const offsets =
+          end.stepS > 0 ? null : packUint32(ext.times.slice(0, inLastWeek).map((t) => t - end.startTs));
+        appends.push({ k: ext.tokenId, w: end.week, p: base64(packUint16(units))!, o: base64(offsets) });
+      }
+      if (inLastWeek < n) {
+        const times = ext.times.slice(inLastWeek);
+        const later: Series = {
+          tokenId: ext.tokenId,
+          prices: Uint16Array.from(times, (_, i) => ext.units[inLastWeek + i]!),
+          startTs: 0,
+          stepS: 0,
+          times,
+        };
+        for (const row of toRows(later)) await writer.add(row);
+      }
+    }
+    // The mark: the price 24 hours before the new last point, among the new points or stored.
+    const target = ext.times[n - 1]! - DAY_S;
+    if (target >= ext.times[0]! || !end) {
+      let found = 0;
+      while (found + 1 < n && ext.times[found + 1]! <= target) found++;
+      marks.push({ k: ext.tokenId, p: ext.units[found]! / PRICE_UNITS });
+    } else lookups.push({ k: ext.tokenId, t: target });
+  }
+  for (let i = 0; i < appends.length; i += CHUNK) {
+    await db.execute(sql`
+      UPDATE price_history h SET prices = h.prices || decode(x.p, 'base64'),
+        offsets = CASE WHEN x.o IS NULL THEN h.offsets ELSE h.offsets || decode(x.o, 'base64') END
+      FROM json_to_recordset(${JSON.stringify(appends.slice(i, i + CHUNK))}::json) AS x(k text, w int, p text, o text)
+      WHERE h.token_id = x.k AND h.week = x.w`);
+  }
+  for (let i = 0; i < rewrites.length; i += CHUNK) {
+    const chunk = rewrites.slice(i, i + CHUNK);
+    const found = await rows<StoredRow & { tokenId: string }>(
+      db,
+      sql`SELECT h.token_id AS "tokenId", h.week, h.start_ts AS "startTs", h.step_s AS "stepS", h.prices, h.offsets
+          FROM json_to_recordset(${JSON.stringify(chunk.map((x) => ({ k: x.tokenId, w: x.end!.week })))}::json) AS x(k text, w int)
+          JOIN price_history h ON h.token_id = x.k AND h.week = x.w`,
+    );
+    const stored = new Map(found.map((r) => [r.tokenId, r]));
+    for (const ext of chunk) {
+      const row = stored.get(ext.tokenId);
+      const points = row
+        ? unpackRow({
+            ...row,
+            prices: asBytes(row.prices),
+            offsets: row.offsets ? asBytes(row.offsets) : null,
+          })
+        : [];
+      const whole: Series = {
+        tokenId: ext.tokenId,
+        prices: Uint16Array.from([
+          ...points.map((p) => Math.round(p.p * PRICE_UNITS)),
+          ...Array.from(ext.units),
+        ]),
+        startTs: 0,
+        stepS: 0,
+        times: [...points.map((p) => p.t), ...ext.times],
+      };
+      for (const r of toRows(whole)) await writer.add(r);
+    }
+  }
+  await writer.flush();
+  for (const [k, units] of await storedPricesAt(db, lookups)) marks.push({ k, p: units / PRICE_UNITS });
+  await writeMarks(db, marks, options);
+}
+
+function packUint16(values: readonly number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 2);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < values.length; i++) view.setUint16(i * 2, values[i]!, true);
+  return out;
+}
+
+function packUint32(values: readonly number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < values.length; i++) view.setUint32(i * 4, values[i]!, true);
+  return out;
 }
 
 /** Removes the stored history of these tokens (an import replaces a token's whole history). */
