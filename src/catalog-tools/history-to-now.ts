@@ -43,8 +43,9 @@ interface OpenMarket {
   id: string;
   eventId: string;
   tokens: string[];
-  /** The catalog's prices, one per outcome. */
+  /** The catalog's prices, one per outcome, and as the catalog holds them (outcomePrices). */
   prices: number[];
+  shown: string;
   negRisk: boolean;
   volume: number;
   startS: number;
@@ -100,7 +101,10 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
         if (!walked) continue;
         extensions.push(...walked.extensions);
         total.points += walked.points;
-        for (const [marketId, shown] of walked.prices) prices.set(marketId, shown);
+        // A price that moved less than its 0.001 step keeps its row as it is.
+        for (const [marketId, shown] of walked.prices)
+          if (JSON.stringify(shown) !== unit.legs.find((l) => l.market.id === marketId)!.market.shown)
+            prices.set(marketId, shown);
       }
       for (const id of await writePrices(t, prices)) documents.add(id);
       await extendSeries(t, extensions, { deferDocuments: documents });
@@ -138,6 +142,7 @@ async function openMarkets(db: Db, nowS: number): Promise<OpenMarket[]> {
       eventId: m.event_id,
       tokens: m.tokens,
       prices,
+      shown: m.prices,
       negRisk: m.neg_risk,
       volume: Number(m.volume),
       startS: Math.floor(Number(m.start_s)),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
-import { appendPrice } from '../history/store';
+import { appendPrices } from '../history/store';
 import type { BookReader } from './market-data/book-reader';
 import { BASE_PER_UNIT, PRICE_ONE, priceText } from './units';
 import type { Committed } from './writer';
@@ -105,11 +105,14 @@ export class CatalogFollower {
               FROM json_to_recordset(${JSON.stringify(payload)}::json) AS p(id text, volume float8)
               JOIN markets m ON m.id = p.id GROUP BY m.event_id HAVING sum(p.volume) > 0) v
         WHERE e.id = v.event_id`);
-      for (const m of changed) {
+      const points = changed.flatMap((m) => {
         const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        if (m.tokens.length === 2 && Number.isFinite(p0))
-          await appendPrice(db, [m.tokens[0]!, m.tokens[1]!], t, p0);
-      }
+        return m.tokens.length === 2 && Number.isFinite(p0)
+          ? [{ tokens: [m.tokens[0]!, m.tokens[1]!] as const, p0 }]
+          : [];
+      });
+      // The events' documents are rewritten just below, 24-hour marks moved by the points included.
+      await appendPrices(db, points, t, { deferDocuments: new Set() });
       await writeEventDocuments(
         db,
         changed.map((m) => m.event_id),

@@ -121,15 +121,10 @@ export interface SeriesEnd {
   lastTs: number;
 }
 
-/** A little-endian 32-bit integer of a bytea at byte `at` (an SQL expression). */
-const uint32At = (bytes: ReturnType<typeof sql>, at: ReturnType<typeof sql>) =>
-  sql`(get_byte(${bytes}, ${at}) + get_byte(${bytes}, ${at} + 1) * 256
-       + get_byte(${bytes}, ${at} + 2) * 65536 + get_byte(${bytes}, ${at} + 3)::bigint * 16777216)`;
-
 /**
  * Where each token's series ends, read without pulling its points: the last week's row and the time of
- * its last point, worked out by the database (arithmetic for a regular row, the last offset otherwise).
- * Tokens without a series are absent.
+ * its last point (arithmetic for a regular row; the last 4 bytes of the offsets otherwise, sliced out
+ * by the database). Tokens without a series are absent.
  */
 export async function seriesEnds(db: Db, tokenIds: readonly string[]): Promise<Map<string, SeriesEnd>> {
   const ends = new Map<string, SeriesEnd>();
@@ -140,32 +135,38 @@ export async function seriesEnds(db: Db, tokenIds: readonly string[]): Promise<M
       week: number;
       start_ts: number;
       step_s: number;
-      last_ts: string;
+      count: number;
+      last_offset: Uint8Array | null;
     }>(
       db,
-      sql`SELECT h.token_id, h.week, h.start_ts, h.step_s,
-            (CASE WHEN h.offsets IS NULL THEN h.start_ts + (octet_length(h.prices) / 2 - 1) * h.step_s
-                  ELSE h.start_ts + ${uint32At(sql`h.offsets`, sql`octet_length(h.offsets) - 4`)} END)::text AS last_ts
+      sql`SELECT h.token_id, h.week, h.start_ts, h.step_s, octet_length(h.prices) / 2 AS count,
+            substring(h.offsets FROM octet_length(h.offsets) - 3 FOR 4) AS last_offset
           FROM json_array_elements_text(${asked}::json) AS a(k)
           JOIN price_history h ON h.token_id = a.k
             AND h.week = (SELECT max(week) FROM price_history p WHERE p.token_id = a.k)`,
     );
-    for (const r of found)
+    for (const r of found) {
+      const offset = r.last_offset ? asBytes(r.last_offset) : null;
       ends.set(r.token_id, {
         tokenId: r.token_id,
         week: r.week,
         startTs: r.start_ts,
         stepS: r.step_s,
-        lastTs: Number(r.last_ts),
+        lastTs: offset
+          ? r.start_ts + new DataView(offset.buffer, offset.byteOffset, 4).getUint32(0, true)
+          : r.start_ts + (r.count - 1) * r.step_s,
       });
+    }
   }
   return ends;
 }
 
 /**
  * Each token's stored price at time `t` (its last point at or before `t`, else its first), in
- * ten-thousandths, looked up by the database: the week's row, then the point by arithmetic (regular)
- * or by its offsets. What a 24-hour mark needs of a series' past, without reading the series.
+ * ten-thousandths: what a 24-hour mark needs of a series' past, without reading the series. The
+ * database finds the week's row by its key; in a regular row it slices out the two bytes of the point
+ * (arithmetic), an irregular row (points appended by the catalog follower) comes whole and is searched
+ * here: per-byte reads of a stored value would unpack it again for every byte.
  */
 async function storedPricesAt(
   db: Db,
@@ -174,9 +175,19 @@ async function storedPricesAt(
   const found = new Map<string, number>();
   for (let i = 0; i < asks.length; i += CHUNK * 5) {
     const chunk = JSON.stringify(asks.slice(i, i + CHUNK * 5));
-    const answers = await rows<{ k: string; units: number }>(
+    const answers = await rows<{
+      k: string;
+      t: string;
+      start_ts: number;
+      two: Uint8Array | null;
+      prices: Uint8Array | null;
+      offsets: Uint8Array | null;
+    }>(
       db,
-      sql`SELECT a.k, get_byte(two.b, 0) + 256 * get_byte(two.b, 1) AS units
+      sql`SELECT a.k, a.t::text, h.start_ts,
+            CASE WHEN h.offsets IS NULL THEN substring(h.prices FROM 2 * (CASE WHEN h.start_ts > a.t THEN 0
+              ELSE least(octet_length(h.prices) / 2 - 1, (a.t - h.start_ts) / h.step_s) END)::int + 1 FOR 2) END AS two,
+            CASE WHEN h.offsets IS NOT NULL THEN h.prices END AS prices, h.offsets
           FROM json_to_recordset(${chunk}::json) AS a(k text, t bigint)
           CROSS JOIN LATERAL (
             SELECT * FROM (
@@ -185,16 +196,25 @@ async function storedPricesAt(
                ORDER BY p.week DESC LIMIT 1)
               UNION ALL
               (SELECT p.week FROM price_history p WHERE p.token_id = a.k ORDER BY p.week LIMIT 1)) r LIMIT 1) w
-          JOIN price_history h ON h.token_id = a.k AND h.week = w.week
-          CROSS JOIN LATERAL (SELECT (CASE
-            WHEN h.start_ts > a.t THEN 0
-            WHEN h.offsets IS NULL THEN least(octet_length(h.prices) / 2 - 1, (a.t - h.start_ts) / h.step_s)
-            ELSE (SELECT max(n) FROM generate_series(0, octet_length(h.offsets) / 4 - 1) n
-                  WHERE h.start_ts + ${uint32At(sql`h.offsets`, sql`4 * n`)} <= a.t) END)::int AS i) x
-          -- Two bytes sliced out: a compressed row is decompressed only up to them.
-          CROSS JOIN LATERAL (SELECT substring(h.prices FROM 2 * x.i + 1 FOR 2) AS b) two`,
+          JOIN price_history h ON h.token_id = a.k AND h.week = w.week`,
     );
-    for (const r of answers) found.set(r.k, Number(r.units));
+    for (const r of answers) {
+      if (r.two) {
+        const two = asBytes(r.two);
+        found.set(r.k, two[0]! + 256 * two[1]!);
+        continue;
+      }
+      const points = unpackRow({
+        startTs: r.start_ts,
+        stepS: 0,
+        prices: asBytes(r.prices!),
+        offsets: asBytes(r.offsets!),
+      });
+      const t = Number(r.t);
+      let at = 0;
+      while (at + 1 < points.length && points[at + 1]!.t <= t) at++;
+      found.set(r.k, Math.round(points[at]!.p * PRICE_UNITS));
+    }
   }
   return found;
 }
@@ -439,28 +459,39 @@ const APPEND_EVERY_S = 60;
  * Records a market's latest price (outcome 0's, 0…1, at unix second `t`) at the end of its history: in
  * the series the market already keeps (either outcome's; the other is 1 − it), else a new one for
  * outcome 0. Skipped when the series' last point is under a minute old: the served last point is the
- * catalog's current price anyway (readHistory). Rewrites the last two weeks, so the 24-hour mark stays
- * right across a week's boundary.
+ * catalog's current price anyway (readHistory). The point is appended to the last week's row in the
+ * database, and the 24-hour mark looked up, without reading the series (extendSeries). Several markets
+ * at once (the catalog follower's batch) cost the same few statements as one.
  */
+export async function appendPrices(
+  db: Db,
+  markets: readonly { tokens: readonly [string, string]; p0: number }[],
+  t: number,
+  options: { deferDocuments?: Set<string> } = {},
+): Promise<void> {
+  if (markets.length === 0) return;
+  const ends = await seriesEnds(
+    db,
+    markets.flatMap((m) => m.tokens),
+  );
+  const extensions: Extension[] = [];
+  for (const { tokens, p0 } of markets) {
+    const end = ends.get(tokens[0]) ?? ends.get(tokens[1]) ?? null;
+    if (end && end.lastTs > t - APPEND_EVERY_S) continue;
+    const tokenId = end?.tokenId ?? tokens[0];
+    const units = Math.round((tokenId === tokens[0] ? p0 : 1 - p0) * PRICE_UNITS);
+    extensions.push({ tokenId, end, times: [t], units: [units] });
+  }
+  await extendSeries(db, extensions, options);
+}
+
+/** appendPrices for one market. */
 export async function appendPrice(
   db: Db,
   tokens: readonly [string, string],
   t: number,
   p0: number,
+  options: { deferDocuments?: Set<string> } = {},
 ): Promise<void> {
-  const latest = await rows<{ tokenId: string; week: number }>(
-    db,
-    sql`SELECT token_id AS "tokenId", max(week) AS week FROM price_history
-        WHERE token_id IN (${tokens[0]}, ${tokens[1]}) GROUP BY token_id ORDER BY token_id = ${tokens[0]} DESC`,
-  );
-  const source = latest[0];
-  const tokenId = source?.tokenId ?? tokens[0];
-  const complement = tokenId !== tokens[0];
-  const stored = source ? await loadWeeks(db, tokenId, source.week - 1, source.week) : [];
-  const points = stored.flatMap((row) => unpackRow(row));
-  const last = points.at(-1);
-  if (last && last.t > t - APPEND_EVERY_S) return;
-  const units = Math.round((complement ? 1 - p0 : p0) * PRICE_UNITS);
-  const prices = Uint16Array.from([...points.map((q) => Math.round(q.p * PRICE_UNITS)), units]);
-  await writeSeries(db, [{ tokenId, prices, startTs: 0, stepS: 0, times: [...points.map((q) => q.t), t] }]);
+  await appendPrices(db, [{ tokens, p0 }], t, options);
 }
