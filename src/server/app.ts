@@ -39,6 +39,12 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
     // TRUST_PROXY: which peers may tell the client's address (X-Forwarded-For); off by default.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Requests the process makes to itself (the first view's catalog reads, the demo traders' orders)
+    // log warnings and errors only: a line per request would drown the requests people make.
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const quieter = '_lightMyRequest' in raw && ['trace', 'debug', 'info'].includes(logger.level);
+      return logger.child(bindings, quieter ? { ...options, level: 'warn' } : options);
+    },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
     frameworkErrors: (err, request, reply) =>
       unreadablePage?.(request, reply) ??

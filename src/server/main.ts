@@ -1,4 +1,6 @@
 import cluster from 'node:cluster';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, chainWarning, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
@@ -8,7 +10,8 @@ import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
-import { MasterKeyError } from './credentials/master-key';
+import { loadMasterKey, MasterKeyError } from './credentials/master-key';
+import { type DemoTraders, startDemoTraders } from '../catalog-tools/demo-traders';
 import { checkSignatureBackend } from './exchange/signature';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
@@ -47,10 +50,13 @@ async function serve(config: Config): Promise<void> {
   const app = await buildApp({ config, database, logger: log });
 
   let closing = false;
+  let traders: DemoTraders | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The traders are clients of the app: they finish their step and let go of their keys first.
+    await traders?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -60,6 +66,48 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   watchEventLoop(app.log);
+  if (hostsDemoTraders(config)) traders = await startTraders(app, database, config);
+}
+
+/**
+ * The demo traders run in one process: the only one, or the first worker (cluster.fork's environment
+ * says which), and only where the trading interface is served.
+ */
+const hostsDemoTraders = (config: Config) =>
+  config.SERVE_CLOB && (cluster.isPrimary || process.env[DEMO_TRADERS_HOST] === '1');
+const DEMO_TRADERS_HOST = 'MARKETDESK_DEMO_TRADERS_HOST';
+
+/**
+ * Starts the demo traders (DEMO_TRADERS; by default on a generated demo catalog) as clients of this
+ * app: their requests go through its HTTP handling in process (app.inject). Their wallets' keys are
+ * derived from the master key, so the same wallets come back at every start and nobody else can sign
+ * for them. A failure to start is a warning: the service runs without them.
+ */
+async function startTraders(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+): Promise<DemoTraders | null> {
+  try {
+    const master = loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR });
+    return await startDemoTraders({
+      setting: config.DEMO_TRADERS,
+      database,
+      send: async ({ method, url, headers, payload }) => {
+        const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+        return { statusCode: res.statusCode, body: res.body };
+      },
+      clobBase: config.CLOB_BASE,
+      chainId: config.CHAIN_ID,
+      l1DomainName: config.L1_DOMAIN_NAME,
+      exchanges: config.exchanges[1],
+      walletSecret: createHmac('sha256', master).update('marketdesk/demo-traders/v1').digest(),
+      log: (level, message, details) => app.log[level](details ?? {}, message),
+    });
+  } catch (err) {
+    app.log.warn({ err }, 'the demo traders could not start; the service runs without them');
+    return null;
+  }
 }
 
 /**
@@ -72,11 +120,14 @@ async function runCluster(config: Config): Promise<void> {
   await database.close();
 
   let stopping = false;
-  for (let i = 0; i < config.WORKERS; i++) cluster.fork();
+  // The first worker hosts the demo traders; its replacement takes them over.
+  let traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
+  for (let i = 1; i < config.WORKERS; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
+    if (worker === traderHost) traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
+    else cluster.fork();
   });
   const stop = () => {
     stopping = true;
