@@ -6,7 +6,7 @@ import { type PricePoint, unpackRow } from '../server/history/packing';
 import { appendPrice } from '../server/history/store';
 import { openTestDatabase } from '../server/test/database';
 import { importEvents } from './import';
-import { bringHistoriesToNow, timesToNow } from './history-to-now';
+import { bringHistoriesToNow, recordCatalogPrices, timesToNow } from './history-to-now';
 import { replaceWithGenerated } from './seed';
 
 const DAY = 86_400;
@@ -280,6 +280,39 @@ describe('bringing the demo histories to now after a month away', () => {
       expect(now.find((x) => x.id === m.id)!.day_ago).toBeCloseTo(dayAgo.p, 9);
     }
   }, 60_000);
+});
+
+describe('while the demo runs', () => {
+  it('records the catalog’s price now where a chart ends more than 10 minutes ago, and nowhere else', async () => {
+    const open = (await markets(database.db)).filter((m) => m.open && m.started);
+    const [fresh, ...rest] = open;
+    const at = new Date(later.getTime() + 2 * 3_600_000);
+    const atS = at.getTime() / 1000;
+    // One market's book moved five minutes ago (the catalog follower recorded it).
+    await appendPrice(database.db, [fresh!.tokens[0]!, fresh!.tokens[1]!], atS - 300, yesPrice(fresh!));
+    const before = await stored(database.db, fresh!.tokens[0]!);
+    const recorded = await recordCatalogPrices(
+      database.db,
+      open.map((m) => m.id),
+      at,
+      600,
+    );
+    expect(recorded).toBe(rest.length);
+    expect(await stored(database.db, fresh!.tokens[0]!)).toEqual(before);
+    for (const m of rest.slice(0, 20)) {
+      const last = (await stored(database.db, m.tokens[0]!)).at(-1)!;
+      expect(last).toEqual({ t: atS, p: yesPrice(m) });
+    }
+    // Again at once: every chart is current, nothing to record.
+    expect(
+      await recordCatalogPrices(
+        database.db,
+        open.map((m) => m.id),
+        at,
+        600,
+      ),
+    ).toBe(0);
+  });
 });
 
 describe('an imported catalog', () => {

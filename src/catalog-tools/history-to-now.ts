@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { writeEventDocuments } from '../server/catalog/event-documents';
 import { type Db, rows } from '../server/db/open';
 import { PRICE_UNITS } from '../server/history/packing';
-import { type Extension, extendSeries, type SeriesEnd, seriesEnds } from '../server/history/store';
+import {
+  appendPrices,
+  type Extension,
+  extendSeries,
+  type SeriesEnd,
+  seriesEnds,
+} from '../server/history/store';
 import { demoCatalogOf } from './demo-catalog';
 import { HISTORY_DAYS, historyScaleFor, historyStepFor, toUnits } from './demo-history';
 import { eventTemper, PriceWalk } from './demo-walk';
@@ -113,6 +119,37 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
     }
     await writeEventDocuments(t, documents);
     return { ...total, ms: Math.round(performance.now() - started) };
+  });
+}
+
+/**
+ * While the demo runs, the charts keep reaching the present: a point at the catalog's current price
+ * (what the books show, through the catalog follower) now, for each of these markets whose series ends
+ * more than `olderThanS` ago. The follower records a point whenever a book changes; a book that holds
+ * still (its price wandering within its quotes) would otherwise leave its chart ending in the past.
+ * Returns how many points were recorded (the caller tells the catalog's caches when any were).
+ */
+export async function recordCatalogPrices(
+  db: Db,
+  marketIds: readonly string[],
+  now: Date,
+  olderThanS: number,
+): Promise<number> {
+  if (marketIds.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const found = await rows<{ tokens: string[]; prices: string }>(
+      tx as unknown as Db,
+      sql`SELECT m.clob_token_ids AS tokens, m.outcome_prices AS prices FROM markets m
+          WHERE m.id IN (SELECT json_array_elements_text(${JSON.stringify(marketIds)}::json))
+            AND m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2`,
+    );
+    const points = found.flatMap((m) => {
+      const p0 = parsePrices(m.prices)?.[0];
+      return p0 === undefined ? [] : [{ tokens: [m.tokens[0]!, m.tokens[1]!] as const, p0 }];
+    });
+    return appendPrices(tx as unknown as Db, points, Math.floor(now.getTime() / 1000), {
+      minAgeS: olderThanS,
+    });
   });
 }
 

@@ -17,6 +17,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built dashboard (default: ./dist). */
   distDir?: string;
+  /**
+   * Raised when the catalog's data changes under the caches (default: one of the app's own); main.ts
+   * shares it with what writes the catalog while the app runs (the demo traders' price points).
+   */
+  catalogChanged?: ChangeSignal;
 }
 
 /**
@@ -24,7 +29,13 @@ export interface AppDeps {
  * then each interface, mounted here and nowhere else: the catalog at GAMMA_BASE, the trading
  * interface with the public price history at CLOB_BASE, the dashboard at the root.
  */
-export async function buildApp({ config, database, logger, distDir }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  distDir,
+  catalogChanged = new ChangeSignal(),
+}: AppDeps): Promise<FastifyInstance> {
   // The dashboard's answer to a page path the router cannot read (set when it is served): its not-found page.
   let unreadablePage: UnreadablePageHandler | undefined;
   const app = Fastify({
@@ -56,7 +67,6 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
   registerErrorHandling(app);
 
   // The exchange moves catalog prices; every cache of catalog answers listens (change-signal.ts).
-  const catalogChanged = new ChangeSignal();
   if (config.SERVE_GAMMA)
     await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database, catalogChanged });
   // /prices-history is public data but belongs to the trading interface's base and OpenAPI document.

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { ChangeSignal } from './change-signal';
 import { type Config, ConfigError, chainWarning, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
@@ -47,7 +48,8 @@ async function serve(config: Config): Promise<void> {
   const log = startLogOptions(config);
   const database = await openConfiguredDatabase(config);
   if (cluster.isPrimary) await prepareCatalog(database, config, log);
-  const app = await buildApp({ config, database, logger: log });
+  const catalogChanged = new ChangeSignal();
+  const app = await buildApp({ config, database, logger: log, catalogChanged });
 
   let closing = false;
   let traders: DemoTraders | null = null;
@@ -66,7 +68,7 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   watchEventLoop(app.log);
-  if (hostsDemoTraders(config)) traders = await startTraders(app, database, config);
+  if (hostsDemoTraders(config)) traders = await startTraders(app, database, config, catalogChanged);
 }
 
 /**
@@ -87,6 +89,7 @@ async function startTraders(
   app: FastifyInstance,
   database: Database,
   config: Config,
+  catalogChanged: ChangeSignal,
 ): Promise<DemoTraders | null> {
   try {
     const master = loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR });
@@ -102,6 +105,7 @@ async function startTraders(
       l1DomainName: config.L1_DOMAIN_NAME,
       exchanges: config.exchanges[1],
       walletSecret: createHmac('sha256', master).update('marketdesk/demo-traders/v1').digest(),
+      onCatalogChanged: () => catalogChanged.emit(),
       log: (level, message, details) => app.log[level](details ?? {}, message),
     });
   } catch (err) {

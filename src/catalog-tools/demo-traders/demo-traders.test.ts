@@ -39,8 +39,14 @@ const send =
     return { statusCode: res.statusCode, body: res.body };
   };
 
+/** The markets the traders asked to keep charts current for, by call. */
+const keptCurrent: string[][] = [];
+
 const create = (runSeed: string, settings: Partial<TradersSettings> = SETTINGS) =>
   DemoTraders.create({
+    keepHistories: async (ids) => {
+      keptCurrent.push(ids);
+    },
     send: send(t.app),
     clobBase: '/clob',
     chainId: CHAIN_ID,
@@ -140,6 +146,14 @@ describe('the demo traders, a long randomized run', () => {
     }
   });
 
+  it('asks for every market’s chart to be kept current, a tenth of them each minute', async () => {
+    const markets = await tradableMarkets(t.database.db);
+    // 300 steps of 10 s: a call a minute.
+    expect(keptCurrent.length).toBe(50);
+    expect(keptCurrent[0]!.length).toBe(Math.ceil(markets.length / 10));
+    expect(new Set(keptCurrent.slice(0, 10).flat())).toEqual(new Set(markets.map((m) => m.id)));
+  });
+
   it('moves what the catalog shows: prices, volumes and history points', async () => {
     // The catalog follower writes what the books show within about a second.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -175,6 +189,15 @@ describe('the demo traders, a long randomized run', () => {
     );
     expect(keys!.active).toBe(0);
     const again = await create('second run');
+    // A market closes meanwhile (as a sync or an import would close it): nothing more is placed there.
+    const [closing] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT market_id AS id FROM exchange_orders WHERE status = 'LIVE' ORDER BY seq LIMIT 1`,
+    );
+    await t.database.db.execute(sql`UPDATE markets SET closed = true WHERE id = ${closing!.id}`);
+    const closedAt = await lastSeq();
+    // The exchange reads a market's state again within 2 s.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     try {
       await again.tick(1);
       // What rested stays; the new run quotes around it rather than on top of it.
@@ -191,11 +214,25 @@ describe('the demo traders, a long randomized run', () => {
       );
       expect(grants!.n).toBe(10);
       expect(await ledgerViolations(t.database.db)).toEqual([]);
+      const [after] = await rows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM exchange_orders WHERE market_id = ${closing!.id} AND seq > ${closedAt}`,
+      );
+      expect(after!.n).toBe(0);
+      expect(again.stats.errors).toBe(0);
     } finally {
       await again.stop();
     }
   }, 120_000);
 });
+
+async function lastSeq(): Promise<number> {
+  const [last] = await rows<{ seq: number }>(
+    t.database.db,
+    sql`SELECT coalesce(max(seq), 0)::int AS seq FROM exchange_orders`,
+  );
+  return last!.seq;
+}
 
 async function liveOrders(): Promise<number> {
   const [live] = await rows<{ n: number }>(

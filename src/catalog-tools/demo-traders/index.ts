@@ -3,6 +3,7 @@ import type { Database, Db } from '../../server/db/open';
 import { credit } from '../../server/exchange/ledger/funding';
 import { demoCatalogOf } from '../demo-catalog';
 import { DEFAULT_SEED } from '../generate';
+import { recordCatalogPrices } from '../history-to-now';
 import type { Send } from './client';
 import { tradableMarkets } from './markets';
 import { DemoTraders, type TradersSettings } from './runner';
@@ -28,9 +29,14 @@ export interface StartOptions {
   /** The version-1 exchanges orders are signed for. */
   exchanges: ExchangeAddresses;
   walletSecret: Uint8Array;
+  /** Tells the catalog's caches that price points were recorded (the app's ChangeSignal). */
+  onCatalogChanged?: () => void;
   log: (level: 'info' | 'warn' | 'debug', message: string, details?: object) => void;
   settings?: Partial<TradersSettings>;
 }
+
+/** A chart whose book holds still gets a point at its price at least this often (about; see runner.ts). */
+const HISTORY_POINT_EVERY_S = 600;
 
 /** Whether the demo traders run: forced by DEMO_TRADERS, else on a generated demo catalog only. */
 export async function demoTradersWanted(setting: 'on' | 'off' | undefined, db: Db): Promise<boolean> {
@@ -65,6 +71,10 @@ export async function startDemoTraders(options: StartOptions): Promise<DemoTrade
     runSeed: `${seed}:run:${Date.now()}`,
     loadMarkets: () => tradableMarkets(db),
     fund: fundThroughLedger(db),
+    keepHistories: async (ids) => {
+      if ((await recordCatalogPrices(db, ids, new Date(), HISTORY_POINT_EVERY_S)) > 0)
+        options.onCatalogChanged?.();
+    },
     log: options.log,
     ...(options.l1DomainName ? { l1DomainName: options.l1DomainName } : {}),
     ...(options.settings ? { settings: options.settings } : {}),

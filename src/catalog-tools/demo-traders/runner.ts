@@ -80,6 +80,11 @@ export interface RunnerDeps {
   loadMarkets: () => Promise<DemoMarket[]>;
   /** Credits paper collateral through the ledger, several wallets at once (index.ts). */
   fund: (credits: { address: string; amount: number }[]) => Promise<void>;
+  /**
+   * Once a minute, a tenth of the markets (all of them every 10 minutes): record a point at their
+   * catalog price where their chart ends more than a few minutes ago (index.ts, history-to-now.ts).
+   */
+  keepHistories?: (marketIds: string[]) => Promise<void>;
   log?: (level: 'info' | 'warn' | 'debug', message: string, details?: object) => void;
   settings?: Partial<TradersSettings>;
 }
@@ -115,6 +120,8 @@ interface MarketState {
   dirty: boolean;
   /** Fair values (1/10,000) its quotes are fine for while they do not change (quoting.ts quietBand). */
   band: { lo: number; hi: number } | null;
+  /** No longer tradable (closed by an import or a sync since the start): left alone. */
+  gone: boolean;
   readAt: number;
 }
 
@@ -245,8 +252,20 @@ export class DemoTraders {
     if (this.clock - this.lastFundCheck >= 60) {
       this.lastFundCheck = this.clock;
       await this.fundWallets();
+      await this.keepHistories();
       this.report();
     }
+  }
+
+  private historySlice = 0;
+
+  private async keepHistories(): Promise<void> {
+    if (!this.deps.keepHistories || this.markets.length === 0) return;
+    const size = Math.ceil(this.markets.length / 10);
+    const from = (this.historySlice * size) % this.markets.length;
+    this.historySlice = (this.historySlice + 1) % 10;
+    const ids = this.markets.slice(from, from + size).map((m) => m.market.id);
+    await this.safely(() => this.deps.keepHistories!(ids), undefined);
   }
 
   private reported: TradersStats | null = null;
@@ -308,6 +327,7 @@ export class DemoTraders {
           held: { yes: 0, no: 0 },
           dirty: false,
           band: null,
+          gone: false,
           // Spread over the refresh period, so the reads do not all fall due together.
           readAt: this.clock - this.rng.float(0, this.settings.refreshEverySeconds),
         });
@@ -360,6 +380,7 @@ export class DemoTraders {
     for (let i = 0; i < arrivals; i++) {
       const market = this.picker.pick(this.rng);
       if (!market) return;
+      if (market.gone) continue;
       const taker = this.takers[this.rng.int(0, this.takers.length - 1)]!;
       const up = this.rng.chance(0.5);
       const size = takerSize(this.rng, market.size);
@@ -398,7 +419,7 @@ export class DemoTraders {
         answers.forEach((answer, i) => {
           const { market, up, order } = trades[i]!;
           if (!answer.ok) {
-            this.refused(answer.error, taker);
+            if (this.refused(answer.error, taker) === 'no book') market.gone = true;
             return;
           }
           // Whole centishares of shares: what the order bought (BUY takes shares) or sold (SELL makes them).
@@ -431,6 +452,7 @@ export class DemoTraders {
     for (const m of this.markets) {
       // Out of orders for this step: the rest waits (and costs nothing to look at).
       if (this.orderBudget < 1) break;
+      if (m.gone) continue;
       const stale =
         m.quotes === null || m.dirty || this.clock - m.readAt >= this.settings.refreshEverySeconds;
       if (stale) {
@@ -459,7 +481,7 @@ export class DemoTraders {
     // Budget left over: deepen the books that have their best level, front page first.
     for (const m of this.markets) {
       if (this.orderBudget < 2 * (m.levels - m.depth) + 1) break;
-      if (m.depth >= m.levels || m.quotes === null || m.dirty || planned.has(m)) continue;
+      if (m.depth >= m.levels || m.quotes === null || m.dirty || m.gone || planned.has(m)) continue;
       this.orderBudget -= 2 * (m.levels - m.depth);
       m.depth = m.levels;
       m.band = null;
@@ -529,8 +551,10 @@ export class DemoTraders {
       } else if (answer.ok) {
         this.stats.placed++;
         m.dirty = true;
+      } else if (this.refused(answer.error, maker) === 'no book') {
+        // Closed since (a sync or an import): the exchange cancelled its orders; left alone from now.
+        m.gone = true;
       } else {
-        this.refused(answer.error, maker);
         // A refusal for want of shares or cash: read the truth again before the next quote.
         m.dirty = true;
       }
@@ -557,16 +581,20 @@ export class DemoTraders {
     this.stats.funded += credits.length;
   }
 
-  private refused(error: string, wallet: Wallet): void {
+  /** Counts a refusal by its reason (the reference's sentences), and returns the reason. */
+  private refused(error: string, wallet: Wallet): string {
     const reason = /balance/i.test(error)
       ? 'balance'
-      : /cross/i.test(error)
-        ? 'crosses'
-        : /fill|match/i.test(error)
-          ? 'no match'
-          : error.slice(0, 60);
+      : /orderbook/i.test(error)
+        ? 'no book'
+        : /cross/i.test(error)
+          ? 'crosses'
+          : /fill|match/i.test(error)
+            ? 'no match'
+            : error.slice(0, 60);
     this.stats.refused[reason] = (this.stats.refused[reason] ?? 0) + 1;
     if (reason === 'balance') wallet.needsFunds = true;
+    return reason;
   }
 
   private async safely<T>(work: () => Promise<T>, otherwise: T): Promise<T> {

@@ -467,9 +467,9 @@ export async function appendPrices(
   db: Db,
   markets: readonly { tokens: readonly [string, string]; p0: number }[],
   t: number,
-  options: { deferDocuments?: Set<string> } = {},
-): Promise<void> {
-  if (markets.length === 0) return;
+  options: { deferDocuments?: Set<string>; minAgeS?: number } = {},
+): Promise<number> {
+  if (markets.length === 0) return 0;
   const ends = await seriesEnds(
     db,
     markets.flatMap((m) => m.tokens),
@@ -477,12 +477,13 @@ export async function appendPrices(
   const extensions: Extension[] = [];
   for (const { tokens, p0 } of markets) {
     const end = ends.get(tokens[0]) ?? ends.get(tokens[1]) ?? null;
-    if (end && end.lastTs > t - APPEND_EVERY_S) continue;
+    if (end && end.lastTs > t - (options.minAgeS ?? APPEND_EVERY_S)) continue;
     const tokenId = end?.tokenId ?? tokens[0];
     const units = Math.round((tokenId === tokens[0] ? p0 : 1 - p0) * PRICE_UNITS);
     extensions.push({ tokenId, end, times: [t], units: [units] });
   }
   await extendSeries(db, extensions, options);
+  return extensions.length;
 }
 
 /** appendPrices for one market. */
