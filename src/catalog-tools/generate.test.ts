@@ -86,13 +86,14 @@ describe('generateEvents', () => {
     expect(bad).toEqual([]);
   });
 
-  it('gives every market ≥ 2 outcomes with one price and one token each; prices in [0, 1] summing to 1', () => {
+  it('gives every market 2 outcomes with one price and one token each; prices in [0, 1] summing to 1', () => {
     let named = 0;
     const bad: string[] = [];
     for (const m of markets) {
       const outcomes = decode(m.outcomes) as string[];
       const prices = decode(m.outcomePrices) as string[];
-      if (outcomes.length < 2) bad.push(`${m.id}: ${outcomes.length} outcomes`);
+      // Exactly two: the order book trades, and the reference SDK reads, two-outcome markets only.
+      if (outcomes.length !== 2) bad.push(`${m.id}: ${outcomes.length} outcomes`);
       if (prices.length !== outcomes.length || m.clobTokenIds.length !== outcomes.length)
         bad.push(`${m.id}: lengths ${outcomes.length}/${prices.length}/${m.clobTokenIds.length}`);
       for (const p of prices)
@@ -100,13 +101,47 @@ describe('generateEvents', () => {
           bad.push(`${m.id}: price ${p}`);
       const sum = prices.reduce((s, p) => s + Number(p), 0);
       if (Math.abs(sum - 1) > 1e-9) bad.push(`${m.id}: prices sum to ${sum}`);
-      if (outcomes.length >= 3) named++;
+      if (outcomes[0] !== 'Yes') named++;
     }
     expect(bad).toEqual([]);
-    expect(named).toBeGreaterThan(50); // some markets with 3+ named outcomes
+    expect(named).toBeGreaterThan(50); // some markets with named outcomes (teams, Up/Down, Over/Under)
   });
 
-  it('mixes binary events, groups of Yes/No markets whose Yes prices add up to ~1, and multi-outcome markets', () => {
+  it('makes every question with several answers a negative-risk group of Yes/No markets', () => {
+    const multiAnswer = [
+      /^.+ governor race [0-9]{4}: which party wins\?$/,
+      /^ECB rate decision in [A-Z][a-z]+\?$/,
+      /^#1 song on the weekly chart on .+\?$/,
+    ];
+    const bad: string[] = [];
+    let soccer = 0;
+    let others = 0;
+    for (const e of catalog) {
+      const draw = e.markets.find((m) => m.groupItemTitle.startsWith('Draw ('));
+      if (!draw && !multiAnswer.some((re) => re.test(e.title))) continue;
+      if (draw) soccer++;
+      else others++;
+      if (e.markets.length < 3) bad.push(`${e.title}: ${e.markets.length} markets`);
+      for (const m of e.markets) {
+        if (!m.negRisk) bad.push(`${e.title}: ${m.question} is not negRisk`);
+        if (m.outcomes !== '["Yes","No"]') bad.push(`${e.title}: ${m.question} has ${m.outcomes}`);
+        if (m.groupItemTitle === '') bad.push(`${e.title}: ${m.question} has no groupItemTitle`);
+      }
+      const yes = e.markets.map((m) => Number((decode(m.outcomePrices) as string[])[0]));
+      const sum = yes.reduce((a, b) => a + b, 0);
+      // Open: Yes prices add up to 1 and a little overround; resolved: exactly one answer won.
+      if (e.closed ? sum !== 1 || yes.some((p) => p !== 0 && p !== 1) : sum < 0.97 || sum > 1.06)
+        bad.push(`${e.title}: Yes prices ${yes.join(', ')}`);
+    }
+    expect(bad).toEqual([]);
+    expect(soccer).toBeGreaterThan(30);
+    expect(others).toBeGreaterThan(30);
+    const match = catalog.find((e) => e.markets.some((m) => m.groupItemTitle.startsWith('Draw (')))!;
+    const [home, , away] = match.markets.map((m) => m.groupItemTitle);
+    expect(match.markets.map((m) => m.groupItemTitle)).toEqual([home, `Draw (${match.title})`, away]);
+  });
+
+  it('mixes binary events, groups of Yes/No markets whose Yes prices add up to ~1, and named-outcome markets', () => {
     const single = catalog.filter((e) => e.markets.length === 1);
     const groups = catalog.filter((e) => e.markets.length >= 3);
     expect(single.length).toBeGreaterThan(300);

@@ -88,7 +88,10 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     const slug = uniqueSlug(slugs, draft.title, eventId);
     const image = imagePath(draft.category, rng.int(0, IMAGE_VARIANTS - 1));
     const active = status === 'active' || (status === 'closed' && rng.chance(0.85));
-    const names = groupItemTitles(plans.map((p) => p.question));
+    const names =
+      draft.plan.kind === 'exclusive' && draft.plan.titles
+        ? draft.plan.titles
+        : groupItemTitles(plans.map((p) => p.question));
     // The event's money split between its markets, more to the likelier ones (no random draw: the rest
     // of the catalog stays as it was).
     const weights = plans.map((p) => 0.5 + Math.max(...p.prices.map(Number)));
@@ -271,7 +274,9 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): Pl
       }));
     }
     case 'multi':
-      return plan.markets.map(({ question, outcomes }) => {
+      // Two named outcomes each (templates.ts): a question with more answers is an exclusive group.
+      return plan.markets.map(({ question, outcomes: named }) => {
+        const outcomes = [...named];
         const weights = outcomes.map(() => Math.exp(rng.normal() * spread * 0.7));
         if (closed) {
           const winner = pickByWeight(rng, weights);

@@ -37,8 +37,11 @@ import {
  * - binary: one Yes/No market;
  * - ladder: independent Yes/No markets whose Yes price rises (`up`) or falls (`down`) along the list
  *   ("by March?", "by June?"… or "above 90k?", "above 100k?"…);
- * - exclusive: Yes/No markets of which exactly one resolves Yes, so Yes prices sum to ~1 (neg-risk);
- * - multi: one market with named outcomes (two teams, three-way with a draw…), prices sum to 1.
+ * - exclusive: Yes/No markets of which exactly one resolves Yes, so Yes prices sum to ~1 (neg-risk).
+ *   A question with several answers (three-way with a draw, a party, a rate decision) is always this,
+ *   as in real catalogs: one two-outcome market per answer, each tradable on its own book;
+ * - multi: markets with two named outcomes (two teams, Up/Down, Over/Under), prices sum to 1. Never
+ *   more than two: the order book and the reference SDK trade and read two-outcome markets only.
  */
 export type MarketPlan =
   | { kind: 'binary'; question: string }
@@ -49,8 +52,13 @@ export type MarketPlan =
       /** For "by <date>?" ladders: each market's deadline (ms); rungs already past resolve No. */
       deadlines?: number[];
     }
-  | { kind: 'exclusive'; questions: string[] }
-  | { kind: 'multi'; markets: { question: string; outcomes: string[] }[] };
+  | {
+      kind: 'exclusive';
+      questions: string[];
+      /** Each answer's short name (groupItemTitle) when the questions' wording does not give it. */
+      titles?: string[];
+    }
+  | { kind: 'multi'; markets: { question: string; outcomes: readonly [string, string] }[] };
 
 export interface Draft {
   category: Category;
@@ -165,19 +173,19 @@ const politics: Template[] = [
       category: 'politics',
       title: `${state} governor race ${year(end)}: which party wins?`,
       description: paragraphs(
-        `This market will resolve to the party whose candidate wins the ${year(end)} gubernatorial election in ${state}, as certified by the state.`,
+        `This market group predicts which party's candidate wins the ${year(end)} gubernatorial election in ${state}, as certified by the state. Each market resolves to "Yes" if its party's candidate wins, and "No" otherwise.`,
         'A candidate running without a party affiliation, or for any party other than the two largest, counts as "Other".',
         source(`the certified results of the ${state} Secretary of State`),
       ),
       tags: ['usPolitics', 'elections'],
       plan: {
-        kind: 'multi',
-        markets: [
-          {
-            question: `Which party will win the ${year(end)} ${state} governor race?`,
-            outcomes: ['Democratic', 'Republican', 'Other'],
-          },
+        kind: 'exclusive',
+        questions: [
+          `Will the Democratic candidate win the ${year(end)} ${state} governor race?`,
+          `Will the Republican candidate win the ${year(end)} ${state} governor race?`,
+          `Will a candidate of another party win the ${year(end)} ${state} governor race?`,
         ],
+        titles: ['Democratic', 'Republican', 'Other'],
       },
     };
   },
@@ -365,15 +373,20 @@ const sports: Template[] = [
       category: 'sports',
       title: `${home} vs. ${away}`,
       description: paragraphs(
-        `This market resolves to the result after 90 minutes plus stoppage time of the ${european ? 'Champions League' : 'Premier League'} match between ${home} and ${away} scheduled for ${longDate(start)}.`,
-        'Extra time and penalty shoot-outs do not count. If the match is abandoned and not completed within 48 hours, the market resolves 50-50 between the team outcomes.',
+        `This market group predicts the result after 90 minutes plus stoppage time of the ${european ? 'Champions League' : 'Premier League'} match between ${home} and ${away} scheduled for ${longDate(start)}: a win of either team, or a draw. Each market resolves to "Yes" if its result happens, and "No" otherwise.`,
+        'Extra time and penalty shoot-outs do not count. If the match is abandoned and not completed within 48 hours, the team markets resolve 50-50 and the draw market resolves to "No".',
         source(european ? 'uefa.com' : 'premierleague.com'),
       ),
       tags: ['soccer'],
       series: european ? 'championsLeague' : 'premierLeague',
       plan: {
-        kind: 'multi',
-        markets: [{ question: `${home} vs. ${away}`, outcomes: [home, 'Draw', away] }],
+        kind: 'exclusive',
+        questions: [
+          `Will ${home} win on ${longDate(start)}?`,
+          `Will ${home} vs. ${away} end in a draw?`,
+          `Will ${away} win on ${longDate(start)}?`,
+        ],
+        titles: [home, `Draw (${home} vs. ${away})`, away],
       },
     };
   },
@@ -597,20 +610,20 @@ const economics: Template[] = [
       category: 'economics',
       title: `ECB rate decision in ${month}?`,
       description: paragraphs(
-        `This market resolves to the change of the European Central Bank's deposit facility rate announced at its ${month} ${year(end)} monetary policy meeting.`,
+        `This market group predicts the change of the European Central Bank's deposit facility rate announced at its ${month} ${year(end)} monetary policy meeting. Each market resolves to "Yes" if the decision is its answer, and "No" otherwise.`,
         '"Cut" covers any decrease, "Hike" any increase, and "Hold" an unchanged rate.',
         source('ecb.europa.eu'),
       ),
       tags: ['inflation'],
       series: 'ecb',
       plan: {
-        kind: 'multi',
-        markets: [
-          {
-            question: `ECB decision in ${month} ${year(end)}?`,
-            outcomes: ['Cut', 'Hold', 'Hike'],
-          },
+        kind: 'exclusive',
+        questions: [
+          `Will the ECB cut rates in ${month} ${year(end)}?`,
+          `Will the ECB hold rates in ${month} ${year(end)}?`,
+          `Will the ECB hike rates in ${month} ${year(end)}?`,
         ],
+        titles: ['Cut', 'Hold', 'Hike'],
       },
     };
   },
@@ -929,17 +942,19 @@ const culture: Template[] = [
       category: 'culture',
       title: `#1 song on the weekly chart on ${shortDate(end)}?`,
       description: paragraphs(
-        `This market resolves to the artist of the song ranked first on the weekly streaming chart published on ${longDate(end)}.`,
-        'Collaborations count for the lead artist only. If the top song is by none of the listed artists, the market resolves to "Other".',
+        `This market group predicts the artist of the song ranked first on the weekly streaming chart published on ${longDate(end)}. Each market resolves to "Yes" if its artist has the top song, and "No" otherwise.`,
+        'Collaborations count for the lead artist only. If the top song is by none of the listed artists, the "Other" market resolves to "Yes".',
         source("the chart provider's website"),
       ),
       tags: ['music'],
       series: 'chart',
       plan: {
-        kind: 'multi',
-        markets: [
-          { question: `#1 song on the weekly chart on ${longDate(end)}?`, outcomes: [...artists, 'Other'] },
+        kind: 'exclusive',
+        questions: [
+          ...artists.map((a) => `Will ${a} have the #1 song on the weekly chart on ${longDate(end)}?`),
+          `Will another artist have the #1 song on the weekly chart on ${longDate(end)}?`,
         ],
+        titles: [...artists, 'Other'],
       },
     };
   },

@@ -178,7 +178,7 @@ beforeAll(async () => {
   t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '1000000' });
   await upsertEvents(
     t.database.db,
-    generateCatalog({ events: 30, seed: 'ledger-http', now: new Date('2026-11-01T00:00:00Z') }),
+    generateCatalog({ events: 60, seed: 'ledger-http', now: new Date('2026-11-01T00:00:00Z') }),
   );
   pool = (
     await rows<{ id: string; condition_id: string; tokens: string[] }>(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { type OrderDomain, type OrderV2Message, orderTypedData, ZERO_BYTES32 } from '../../contract/orders';
 import { upsertEvents } from '../catalog/load';
+import { testEvent, testMarket } from '../catalog/test-catalog';
 import { freshIp, l2, newWallet } from '../credentials/test-helpers';
 import { type Db, rows } from '../db/open';
 import { ledgerViolations } from '../exchange/test/invariants';
@@ -237,11 +238,31 @@ function malleated(signature: Hex): Hex {
 
 beforeAll(async () => {
   t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '1000000000' });
-  await upsertEvents(
-    t.database.db,
-    // This seed's ten events have every kind of market needed below.
-    generateCatalog({ events: 10, seed: 'b', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  await upsertEvents(t.database.db, [
+    // This seed's ten events have every kind of market needed below but one: the demo catalog makes
+    // a question with several answers a negative-risk group, so the multi-outcome market (which an
+    // import may still bring) is an event of its own.
+    ...generateCatalog({ events: 10, seed: 'b', now: new Date('2026-11-01T00:00:00Z') }),
+    testEvent('1000', {
+      slug: 'three-way',
+      tags: [],
+      series: [],
+      markets: [
+        testMarket({
+          id: '1000001',
+          question: 'Home, draw or away?',
+          conditionId: `0x${'3'.repeat(64)}`,
+          outcomes: '["Home","Draw","Away"]',
+          outcomePrices: '["0.4","0.3","0.3"]',
+          clobTokenIds: [
+            '3000000000000000000000000000000001',
+            '3000000000000000000000000000000002',
+            '3000000000000000000000000000000003',
+          ],
+        }),
+      ],
+    }),
+  ]);
   const token = async (where: string) => {
     const [row] = await rows<{ tokens: string[] }>(
       t.database.db,

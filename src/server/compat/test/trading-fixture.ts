@@ -50,7 +50,7 @@ async function openMarkets(t: TestApp, negRisk: boolean, count: number): Promise
   const found = await rows<{ condition_id: string; tokens: string[] }>(
     t.database.db,
     sql`SELECT condition_id, clob_token_ids AS tokens FROM markets
-        WHERE active AND NOT closed AND neg_risk = ${negRisk} AND cardinality(clob_token_ids) = 2
+        WHERE active AND NOT closed AND neg_risk = ${negRisk} AND outcomes::jsonb = '["Yes", "No"]'::jsonb
         ORDER BY id LIMIT ${count}`,
   );
   expect(found).toHaveLength(count);
@@ -65,7 +65,7 @@ export function startTradingServer(markets: { plain: number; negRisk: number }):
     server.t = t;
     await upsertEvents(
       t.database.db,
-      generateCatalog({ events: 30, seed: 'reference-trading', now: new Date('2026-11-01T00:00:00Z') }),
+      generateCatalog({ events: 40, seed: 'reference-trading', now: new Date('2026-11-01T00:00:00Z') }),
     );
     server.plain = await openMarkets(t, false, markets.plain);
     server.negRisk = await openMarkets(t, true, markets.negRisk);
