@@ -28,6 +28,8 @@ export default defineConfig({
       DATA_DIR: `.e2e-data/${port}`,
       LOG_LEVEL: 'warn',
       SEED_EVENTS: '400',
+      // The browser tests read a catalog that holds still (the demo traders would move its prices).
+      DEMO_TRADERS: 'off',
     },
   },
 });

@@ -84,6 +84,8 @@ function startServer(dataDir: string): ChildProcess {
     DATA_DIR: dataDir,
     SEED_EVENTS: '400',
     LOG_LEVEL: 'warn',
+    // Measured alone: the demo traders (on for a generated catalog) would share the server's time.
+    DEMO_TRADERS: 'off',
   };
   return spawn('npx', ['tsx', 'src/server/main.ts'], { env, stdio: 'inherit', detached: true });
 }

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * app → contract ← server, nothing else crosses; contract is pure. The catalog tools (demo generator,
- * importer, CLI) build on the server's database layer; the server uses them only through the seed
- * entry point, so the generator stays a tool rather than part of the service (tests may import them
- * to prepare data).
+ * importer, CLI) build on the server's database layer; the server uses them only through two entry
+ * points, the seed (the first start's demo catalog, its histories brought to now) and the demo
+ * traders, so the generator stays a tool rather than part of the service (tests may import them to
+ * prepare data).
  */
 const src = resolve(import.meta.dirname);
 
@@ -42,15 +43,15 @@ const forbidden: Record<string, (spec: string, target: string, file: string) => 
   server: (spec, target, file) =>
     target === 'app'
       ? 'imports app/'
-      : target === 'catalog-tools' && !isTest(file) && !/\/catalog-tools\/seed$/.test(spec)
-        ? `imports ${spec} (only catalog-tools/seed)`
+      : target === 'catalog-tools' && !isTest(file) && !/\/catalog-tools\/(seed|demo-traders)$/.test(spec)
+        ? `imports ${spec} (only catalog-tools/seed and catalog-tools/demo-traders)`
         : null,
   'catalog-tools': (_spec, target) => (target === 'app' ? 'imports app/' : null),
   app: (_spec, target) => (['server', 'catalog-tools'].includes(target) ? `imports ${target}/` : null),
 };
 
 describe('import boundaries', () => {
-  it('keeps app → contract ← server ← catalog-tools (seed only)', () => {
+  it('keeps app → contract ← server ← catalog-tools (seed and demo traders only)', () => {
     const violations: string[] = [];
     for (const file of files(src)) {
       const from = room(file);
@@ -62,6 +63,32 @@ describe('import boundaries', () => {
         if (problem) violations.push(`${relative(src, file)} ${problem}`);
       }
     }
+    expect(violations).toEqual([]);
+  });
+});
+
+/**
+ * The demo traders are clients of the order book, not part of it: they reach it over the trading
+ * interface (signed orders, Level 2, the same checks and writer as anyone's), so they import nothing of
+ * the exchange or of the credentials. The one exception is how their wallets get paper money: the
+ * ledger's funding path, as an operator's `npm run exchange -- fund`.
+ */
+describe('the demo traders are clients', () => {
+  it('import nothing of server/exchange (but its ledger funding) or server/credentials', () => {
+    const traders = join(src, 'catalog-tools', 'demo-traders');
+    const exchange = join(src, 'server', 'exchange');
+    const credentials = join(src, 'server', 'credentials');
+    const funding = join(exchange, 'ledger', 'funding');
+    const violations = files(traders)
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => resolve(join(file, '..'), spec))
+          .filter((t) => (t.startsWith(exchange + sep) && t !== funding) || t.startsWith(credentials + sep))
+          .map((t) => `${relative(src, file)} imports ${relative(src, t)}`),
+      );
+    expect(files(traders).length).toBeGreaterThan(3);
     expect(violations).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Event } from '../contract/catalog';
 import { PRICE_UNITS, type Series } from '../server/history/packing';
+import { drawTemper, EDGE, historySeed } from './demo-walk';
 import { createRandom, type Random } from './random';
 
 /**
@@ -31,6 +32,10 @@ export interface HistoryOptions {
 /** Catalogs above 10,000 events get hourly points (×4): a 100,000-event catalog stays a few hundred MB. */
 export const historyScaleFor = (events: number) => (events > 10_000 ? 4 : 1);
 
+/** Seconds between points: the busiest events 5 minutes, then 10, then 15, times the catalog's scale. */
+export const historyStepFor = (volume: number, stepScale = 1): number =>
+  (volume > 5_000_000 ? 5 : volume > 250_000 ? 10 : 15) * stepScale * 60;
+
 const parsePrices = (text: string): number[] => (JSON.parse(text) as string[]).map(Number);
 const parseOutcomes = (text: string): string[] => JSON.parse(text) as string[];
 
@@ -39,10 +44,8 @@ export function eventHistories(event: Event, options: HistoryOptions): Series[] 
   const now = Math.floor(options.now.getTime() / 1000);
   const start = Math.floor(Date.parse(event.startDate) / 1000);
   if (start >= now || event.markets.length === 0) return [];
-  const rng = createRandom(`${options.seed}:history:${event.id}`);
-  const minutes =
-    (event.volume > 5_000_000 ? 5 : event.volume > 250_000 ? 10 : 15) * (options.stepScale ?? 1);
-  const step = minutes * 60;
+  const rng = createRandom(historySeed(options.seed, event.id));
+  const step = historyStepFor(event.volume, options.stepScale);
   // A closed event's history is the month before it ended; an open one's the month up to now.
   const end = event.closed ? Math.min(now, Math.floor(Date.parse(event.endDate) / 1000)) : now;
   const endTs = end - (end % step);
@@ -97,19 +100,18 @@ interface WalkStyle {
   jumpSize: number;
 }
 
+/** The event's temperament (demo-walk.ts: the first draws of its history), per step of the grid. */
 function walkStyle(rng: Random, step: number): WalkStyle {
   const perDay = DAY_S / step;
-  const dailyVol = rng.float(0.08, 0.45);
+  const temper = drawTemper(rng);
   return {
-    sigma: dailyVol / Math.sqrt(perDay),
-    drift: (rng.normal() * 0.06) / perDay,
-    // About one news jump every 4–15 days.
-    jumpChance: 1 / (perDay * rng.float(4, 15)),
-    jumpSize: rng.float(0.3, 1.1),
+    sigma: temper.dailyVol / Math.sqrt(perDay),
+    drift: temper.dailyDrift / perDay,
+    jumpChance: 1 / (perDay * temper.daysBetweenJumps),
+    jumpSize: temper.jumpSize,
   };
 }
 
-const EDGE = 0.0005;
 const clampP = (p: number) => Math.min(1 - EDGE, Math.max(EDGE, p));
 const logit = (p: number) => Math.log(p / (1 - p));
 
@@ -133,7 +135,7 @@ function walkTo(rng: Random, target: number, count: number, style: WalkStyle): F
 const preResolution = (p: number) => (p >= 1 ? 0.97 : p <= 0 ? 0.03 : p);
 
 /** A tradeable price: 0.001 ticks, 0.0005 near the edges, inside (0, 1). */
-function toUnits(p: number): number {
+export function toUnits(p: number): number {
   const units = p * PRICE_UNITS;
   const tick = units < 200 || units > PRICE_UNITS - 200 ? 5 : 10;
   return Math.min(PRICE_UNITS - 5, Math.max(5, Math.round(units / tick) * tick));

@@ -3,6 +3,7 @@ import { MAX_UNIX_SECONDS } from '../contract/price-history';
 import { type Db, rows } from '../server/db/open';
 import { PRICE_UNITS, type Series } from '../server/history/packing';
 import { deleteHistory, writeSeries } from '../server/history/store';
+import { forgetDemoCatalog } from './demo-catalog';
 import type { Tx } from './import';
 import { parseJsonItems } from './normalize';
 
@@ -140,6 +141,7 @@ export async function importHistories(
       tx,
       series.map((s) => s.series),
     );
+    await forgetDemoCatalog(tx);
     await alongside?.(tx);
   });
   return {

@@ -3,7 +3,9 @@ import pino from 'pino';
 import { upsertEvents } from '../server/catalog/load';
 import { type Database, type Db, rows } from '../server/db/open';
 import { writeSeries } from '../server/history/store';
+import { markDemoCatalog } from './demo-catalog';
 import { eventHistories, historyScaleFor } from './demo-history';
+import { bringHistoriesToNow } from './history-to-now';
 import { batches, DEFAULT_SEED, type GenerateOptions, generateEvents, startOfUtcDay } from './generate';
 
 /** Events per upsert call: bounded memory for 200,000 events, few round trips. */
@@ -31,6 +33,7 @@ async function writeGenerated(
     now: options.now ?? startOfUtcDay(),
     stepScale: historyScaleFor(options.events),
   };
+  await markDemoCatalog(tx, { seed: String(history.seed), events: options.events });
   for (const batch of batches(generateEvents(options), BATCH)) {
     // Histories first: the events' load then copies their 24-hour marks onto the new markets and
     // writes each event's document once, with its change.
@@ -123,4 +126,17 @@ export async function seedIfEmpty(
   if (!loaded) return false;
   log('demo catalog created', { ...loaded, ms: Math.round(performance.now() - started) });
   return true;
+}
+
+/**
+ * Called on every start, after seedIfEmpty: the demo catalog's histories (and prices) continued from
+ * their last stored point to now (history-to-now.ts). Nothing for an imported or synced catalog.
+ */
+export async function catchUpDemoHistories(
+  database: Database,
+  log: (message: string, details: object) => void = defaultLog,
+  now: Date = new Date(),
+): Promise<void> {
+  const done = await bringHistoriesToNow(database.db, now);
+  if (done && done.series > 0) log('demo price histories brought to now', done);
 }

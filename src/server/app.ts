@@ -17,6 +17,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The built dashboard (default: ./dist). */
   distDir?: string;
+  /**
+   * Raised when the catalog's data changes under the caches (default: one of the app's own); main.ts
+   * shares it with what writes the catalog while the app runs (the demo traders' price points).
+   */
+  catalogChanged?: ChangeSignal;
 }
 
 /**
@@ -24,7 +29,13 @@ export interface AppDeps {
  * then each interface, mounted here and nowhere else: the catalog at GAMMA_BASE, the trading
  * interface with the public price history at CLOB_BASE, the dashboard at the root.
  */
-export async function buildApp({ config, database, logger, distDir }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  distDir,
+  catalogChanged = new ChangeSignal(),
+}: AppDeps): Promise<FastifyInstance> {
   // The dashboard's answer to a page path the router cannot read (set when it is served): its not-found page.
   let unreadablePage: UnreadablePageHandler | undefined;
   const app = Fastify({
@@ -39,6 +50,12 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
     // TRUST_PROXY: which peers may tell the client's address (X-Forwarded-For); off by default.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Requests the process makes to itself (the first view's catalog reads, the demo traders' orders)
+    // log warnings and errors only: a line per request would drown the requests people make.
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const quieter = '_lightMyRequest' in raw && ['trace', 'debug', 'info'].includes(logger.level);
+      return logger.child(bindings, quieter ? { ...options, level: 'warn' } : options);
+    },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
     frameworkErrors: (err, request, reply) =>
       unreadablePage?.(request, reply) ??
@@ -50,7 +67,6 @@ export async function buildApp({ config, database, logger, distDir }: AppDeps): 
   registerErrorHandling(app);
 
   // The exchange moves catalog prices; every cache of catalog answers listens (change-signal.ts).
-  const catalogChanged = new ChangeSignal();
   if (config.SERVE_GAMMA)
     await app.register(catalogPlugin, { prefix: config.GAMMA_BASE, config, database, catalogChanged });
   // /prices-history is public data but belongs to the trading interface's base and OpenAPI document.

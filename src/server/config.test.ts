@@ -34,6 +34,13 @@ describe('loadConfig', () => {
     expect(message).toMatch(/DATABASE_URL="mysql:\/\/x": must be a postgres/);
   });
 
+  it('takes DEMO_TRADERS=on|off, unset by default (then the catalog decides), and refuses anything else', () => {
+    expect(loadConfig({}).DEMO_TRADERS).toBeUndefined();
+    expect(loadConfig({ DEMO_TRADERS: 'on' }).DEMO_TRADERS).toBe('on');
+    expect(loadConfig({ DEMO_TRADERS: 'off' }).DEMO_TRADERS).toBe('off');
+    expect(() => loadConfig({ DEMO_TRADERS: 'yes' })).toThrow(/DEMO_TRADERS="yes": must be on or off/);
+  });
+
   it('refuses several workers on the embedded database', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS>1 needs DATABASE_URL/);
     expect(

@@ -78,6 +78,11 @@ const Env = z.object({
   /** Demo catalog size generated on the first start of an empty database (0: none). */
   SEED_EVENTS: z.coerce.number().int().min(0).max(200_000).default(3000),
   /**
+   * The demo traders (src/catalog-tools/demo-traders): `on` or `off` forces them; unset, they trade when
+   * the catalog is the generated demo, never on an imported or synced one.
+   */
+  DEMO_TRADERS: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  /**
    * The API URLs the dashboard was built with (src/app/lib/config.ts) when it talks to another
    * deployment: the server lets pages connect to them (CSP) and preloads no same-origin data then.
    */

@@ -1,14 +1,18 @@
 import cluster from 'node:cluster';
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { ChangeSignal } from './change-signal';
 import { type Config, ConfigError, chainWarning, loadConfig } from './config';
 import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
-import { seedIfEmpty } from '../catalog-tools/seed';
+import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
-import { MasterKeyError } from './credentials/master-key';
+import { loadMasterKey, MasterKeyError } from './credentials/master-key';
+import { type DemoTraders, startDemoTraders } from '../catalog-tools/demo-traders';
 import { checkSignatureBackend } from './exchange/signature';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
@@ -26,12 +30,14 @@ const seedLog = (options: LogOptions) => {
 };
 
 /**
- * Once per start, before any process answers: the demo catalog on an empty database, and the events'
- * documents where missing or of an older shape (a data directory from an earlier version).
+ * Once per start, before any process answers: the demo catalog on an empty database, its price
+ * histories continued to now, and the events' documents where missing or of an older shape (a data
+ * directory from an earlier version).
  */
 async function prepareCatalog(database: Database, config: Config, log: LogOptions): Promise<void> {
   const info = seedLog(log);
   await seedIfEmpty(database, config.SEED_EVENTS, info);
+  await catchUpDemoHistories(database, info);
   const started = performance.now();
   const written = await refreshEventDocuments(database.db);
   if (written > 0)
@@ -42,13 +48,17 @@ async function serve(config: Config): Promise<void> {
   const log = startLogOptions(config);
   const database = await openConfiguredDatabase(config);
   if (cluster.isPrimary) await prepareCatalog(database, config, log);
-  const app = await buildApp({ config, database, logger: log });
+  const catalogChanged = new ChangeSignal();
+  const app = await buildApp({ config, database, logger: log, catalogChanged });
 
   let closing = false;
+  let traders: DemoTraders | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The traders are clients of the app: they finish their step and let go of their keys first.
+    await traders?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -58,6 +68,50 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   watchEventLoop(app.log);
+  if (hostsDemoTraders(config)) traders = await startTraders(app, database, config, catalogChanged);
+}
+
+/**
+ * The demo traders run in one process: the only one, or the first worker (cluster.fork's environment
+ * says which), and only where the trading interface is served.
+ */
+const hostsDemoTraders = (config: Config) =>
+  config.SERVE_CLOB && (cluster.isPrimary || process.env[DEMO_TRADERS_HOST] === '1');
+const DEMO_TRADERS_HOST = 'MARKETDESK_DEMO_TRADERS_HOST';
+
+/**
+ * Starts the demo traders (DEMO_TRADERS; by default on a generated demo catalog) as clients of this
+ * app: their requests go through its HTTP handling in process (app.inject). Their wallets' keys are
+ * derived from the master key, so the same wallets come back at every start and nobody else can sign
+ * for them. A failure to start is a warning: the service runs without them.
+ */
+async function startTraders(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  catalogChanged: ChangeSignal,
+): Promise<DemoTraders | null> {
+  try {
+    const master = loadMasterKey({ envKey: config.SVC_MASTER_KEY, dataDir: config.DATA_DIR });
+    return await startDemoTraders({
+      setting: config.DEMO_TRADERS,
+      database,
+      send: async ({ method, url, headers, payload }) => {
+        const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+        return { statusCode: res.statusCode, body: res.body };
+      },
+      clobBase: config.CLOB_BASE,
+      chainId: config.CHAIN_ID,
+      l1DomainName: config.L1_DOMAIN_NAME,
+      exchanges: config.exchanges[1],
+      walletSecret: createHmac('sha256', master).update('marketdesk/demo-traders/v1').digest(),
+      onCatalogChanged: () => catalogChanged.emit(),
+      log: (level, message, details) => app.log[level](details ?? {}, message),
+    });
+  } catch (err) {
+    app.log.warn({ err }, 'the demo traders could not start; the service runs without them');
+    return null;
+  }
 }
 
 /**
@@ -70,11 +124,14 @@ async function runCluster(config: Config): Promise<void> {
   await database.close();
 
   let stopping = false;
-  for (let i = 0; i < config.WORKERS; i++) cluster.fork();
+  // The first worker hosts the demo traders; its replacement takes them over.
+  let traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
+  for (let i = 1; i < config.WORKERS; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
+    if (worker === traderHost) traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
+    else cluster.fork();
   });
   const stop = () => {
     stopping = true;

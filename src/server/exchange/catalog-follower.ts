@@ -12,7 +12,7 @@ import type { Committed } from './writer';
 export const FOLLOW_EVERY_MS = 500;
 /**
  * Markets given a point of history per flush at most: markets that start trading together would
- * otherwise all be due in the same flush every minute, and read and rewrite two weeks of history each
+ * otherwise all be due in the same flush every minute, each a row extended and a 24-hour mark looked up
  * while the order path waits. The others wait for the next flushes (a point a few seconds late).
  */
 const HISTORY_POINTS_PER_FLUSH = 25;

@@ -38,6 +38,8 @@ export async function startServer(
       SERVE_WEB: 'false',
       SEED_EVENTS: '0',
       LOG_LEVEL: 'warn',
+      // A test's server trades only what the test trades (the demo traders are asked for by name).
+      DEMO_TRADERS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

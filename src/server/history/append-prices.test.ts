@@ -32,12 +32,13 @@ describe('appendPrices', () => {
       T1,
     );
     expect(first.lastPointAt).toEqual([T1, T1]);
+    expect(first.recorded).toBe(2);
     // The Yes series' 24-hour mark moved with its latest point: its event's documents are to be written.
     expect(first.events).toEqual(['1']);
 
     // Half a minute later: nothing is written, and each market's last point is told.
     const soon = await appendPrices(db, [{ tokens: [YES, NO], p0: 0.9 }], T1 + 30);
-    expect(soon).toEqual({ lastPointAt: [T1], events: [] });
+    expect(soon).toEqual({ lastPointAt: [T1], recorded: 0, events: [] });
 
     await appendPrices(
       db,

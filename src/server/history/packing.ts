@@ -45,7 +45,20 @@ function packUint16(values: ArrayLike<number>, from: number, to: number): Uint8A
   return out;
 }
 
-/** Splits a series into its weekly rows (a week's points stay on the series' grid). */
+/** The step between the points from…to−1 when there are several and they are evenly spaced, else 0. */
+function evenStep(series: Series, from: number, to: number): number {
+  if (to - from < 2) return 0;
+  const step = timeAt(series, from + 1) - timeAt(series, from);
+  if (step <= 0) return 0;
+  for (let i = from + 2; i < to; i++) if (timeAt(series, i) - timeAt(series, i - 1) !== step) return 0;
+  return step;
+}
+
+/**
+ * Splits a series into its weekly rows (a week's points stay on the series' grid). A week of
+ * irregular points that happen to be evenly spaced (a regular history with points appended on its
+ * grid) is stored as a regular row: no offsets, a third of the bytes.
+ */
 export function toRows(series: Series): HistoryRow[] {
   const rows: HistoryRow[] = [];
   const n = series.prices.length;
@@ -56,7 +69,8 @@ export function toRows(series: Series): HistoryRow[] {
     while (to < n && Math.floor(timeAt(series, to) / WEEK_S) === week) to++;
     const startTs = timeAt(series, from);
     let offsets: Uint8Array | null = null;
-    if (series.stepS <= 0) {
+    const stepS = series.stepS > 0 ? series.stepS : evenStep(series, from, to);
+    if (stepS <= 0) {
       offsets = new Uint8Array((to - from) * 4);
       const view = new DataView(offsets.buffer);
       for (let i = from; i < to; i++) view.setUint32((i - from) * 4, timeAt(series, i) - startTs, true);
@@ -65,7 +79,7 @@ export function toRows(series: Series): HistoryRow[] {
       tokenId: series.tokenId,
       week,
       startTs,
-      stepS: Math.max(0, series.stepS),
+      stepS,
       prices: packUint16(series.prices, from, to),
       offsets,
     });

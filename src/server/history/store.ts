@@ -19,6 +19,8 @@ import {
  * lookup, each market's 24-hour price, the event documents showing it) is catalog code it calls.
  */
 
+const DAY_S = 86_400;
+
 /** Rows per statement: ~2 kB each, so one JSON parameter stays a few MB (PGlite's memory). */
 const CHUNK = 2000;
 
@@ -27,27 +29,42 @@ const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toStrin
 /**
  * Writes series in one `json_to_recordset` statement per chunk of rows (see TOOLCHAIN: PGlite bulk
  * loads). A week already stored for a token is replaced by the new one. Each series is a token's
- * whole history up to its latest point: its 24-hour mark (price_marks) is taken from it.
+ * whole history up to its latest point (at least its last 24 hours): its 24-hour mark (price_marks)
+ * is taken from it. The documents of the events whose 24-hour change moved are rewritten, or, with
+ * `deferDocuments`, added to that set for a caller that rewrites them once after more changes.
  */
-export async function writeSeries(db: Db, series: Iterable<Series>): Promise<number> {
-  const { written, events } = await writeSeriesAndMarks(db, series);
-  await writeEventDocuments(db, events);
-  return written;
-}
-
-/**
- * writeSeries without the event documents: returns the events whose markets' 24-hour marks changed,
- * whose documents the caller writes (once, with whatever else it changed of them).
- */
-async function writeSeriesAndMarks(
+export async function writeSeries(
   db: Db,
   series: Iterable<Series>,
-): Promise<{ written: number; events: string[] }> {
-  let pending: HistoryRow[] = [];
-  let written = 0;
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const payload = pending.map((r) => ({
+  options: { deferDocuments?: Set<string> } = {},
+): Promise<number> {
+  const pending = new RowWriter(db);
+  const marks: Mark[] = [];
+  for (const one of series) {
+    const mark = dayAgoPrice(one);
+    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
+    for (const row of toRows(one)) await pending.add(row);
+  }
+  await pending.flush();
+  await writeMarks(db, marks, options);
+  return pending.written;
+}
+
+/** Rows upserted a chunk per statement. */
+class RowWriter {
+  private pending: HistoryRow[] = [];
+  written = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async add(row: HistoryRow): Promise<void> {
+    this.pending.push(row);
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const payload = this.pending.map((r) => ({
       k: r.tokenId,
       w: r.week,
       s: r.startTs,
@@ -55,26 +72,29 @@ async function writeSeriesAndMarks(
       p: base64(r.prices),
       o: base64(r.offsets),
     }));
-    await db.execute(sql`
+    await this.db.execute(sql`
       INSERT INTO price_history (token_id, week, start_ts, step_s, prices, offsets)
       SELECT k, w, s, d, decode(p, 'base64'), decode(o, 'base64')
       FROM json_to_recordset(${JSON.stringify(payload)}::json) AS t(k text, w int, s int, d int, p text, o text)
       ON CONFLICT (token_id, week) DO UPDATE SET start_ts = EXCLUDED.start_ts, step_s = EXCLUDED.step_s,
         prices = EXCLUDED.prices, offsets = EXCLUDED.offsets`);
-    written += pending.length;
-    pending = [];
-  };
-  const marks: { k: string; p: number }[] = [];
-  for (const one of series) {
-    const mark = dayAgoPrice(one);
-    if (mark !== null) marks.push({ k: one.tokenId, p: mark });
-    for (const row of toRows(one)) {
-      pending.push(row);
-      if (pending.length >= CHUNK) await flush();
-    }
+    this.written += this.pending.length;
+    this.pending = [];
   }
-  await flush();
-  const events = new Set<string>();
+}
+
+/** A token's 24-hour mark (price 0…1). */
+interface Mark {
+  k: string;
+  p: number;
+}
+
+/** Stores 24-hour marks and copies them onto their markets (whose events' documents show them). */
+async function writeMarks(
+  db: Db,
+  marks: readonly Mark[],
+  options: { deferDocuments?: Set<string> },
+): Promise<void> {
   for (let i = 0; i < marks.length; i += CHUNK * 10) {
     const chunk = JSON.stringify(marks.slice(i, i + CHUNK * 10));
     await db.execute(sql`
@@ -86,9 +106,232 @@ async function writeSeriesAndMarks(
       sql`m.id IN (SELECT o.market_id FROM outcome_tokens o
       WHERE o.token_id IN (SELECT k FROM json_to_recordset(${chunk}::json) AS t(k text)))`,
     );
-    for (const id of changed) events.add(id);
+    if (options.deferDocuments) for (const id of changed) options.deferDocuments.add(id);
+    else await writeEventDocuments(db, changed);
   }
-  return { written, events: [...events] };
+}
+
+/** Where a token's stored series ends (`seriesEnds`): its last week's row and its last point's time. */
+export interface SeriesEnd {
+  tokenId: string;
+  week: number;
+  startTs: number;
+  /** > 0: a regular row (point i at startTs + i·stepS); 0: points at stored offsets. */
+  stepS: number;
+  lastTs: number;
+}
+
+/**
+ * Where each token's series ends, read without pulling its points: the last week's row and the time of
+ * its last point (arithmetic for a regular row; the last 4 bytes of the offsets otherwise, sliced out
+ * by the database). Tokens without a series are absent.
+ */
+export async function seriesEnds(db: Db, tokenIds: readonly string[]): Promise<Map<string, SeriesEnd>> {
+  const ends = new Map<string, SeriesEnd>();
+  for (let i = 0; i < tokenIds.length; i += CHUNK * 5) {
+    const asked = JSON.stringify(tokenIds.slice(i, i + CHUNK * 5));
+    const found = await rows<{
+      token_id: string;
+      week: number;
+      start_ts: number;
+      step_s: number;
+      count: number;
+      last_offset: string | null;
+    }>(
+      db,
+      sql`SELECT h.token_id, h.week, h.start_ts, h.step_s, octet_length(h.prices) / 2 AS count,
+            encode(substring(h.offsets FROM octet_length(h.offsets) - 3 FOR 4), 'base64') AS last_offset
+          FROM json_array_elements_text(${asked}::json) AS a(k)
+          JOIN price_history h ON h.token_id = a.k
+            AND h.week = (SELECT max(week) FROM price_history p WHERE p.token_id = a.k)`,
+    );
+    for (const r of found) {
+      const offset = r.last_offset ? fromBase64(r.last_offset) : null;
+      ends.set(r.token_id, {
+        tokenId: r.token_id,
+        week: r.week,
+        startTs: r.start_ts,
+        stepS: r.step_s,
+        lastTs: offset
+          ? r.start_ts + new DataView(offset.buffer, offset.byteOffset, 4).getUint32(0, true)
+          : r.start_ts + (r.count - 1) * r.step_s,
+      });
+    }
+  }
+  return ends;
+}
+
+/**
+ * Each token's stored price at time `t` (its last point at or before `t`, else its first), in
+ * ten-thousandths: what a 24-hour mark needs of a series' past, without reading the series. The
+ * database finds the week's row by its key; in a regular row it slices out the two bytes of the point
+ * (arithmetic), an irregular row (points appended by the catalog follower) comes whole (as base64,
+ * ENCODED_BYTES) and is searched here: per-byte reads of a stored value would unpack it again per byte.
+ */
+async function storedPricesAt(
+  db: Db,
+  asks: readonly { k: string; t: number }[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (let i = 0; i < asks.length; i += CHUNK * 5) {
+    const chunk = JSON.stringify(asks.slice(i, i + CHUNK * 5));
+    const answers = await rows<{
+      k: string;
+      t: string;
+      start_ts: number;
+      two: string | null;
+      prices: string | null;
+      offsets: string | null;
+    }>(
+      db,
+      sql`SELECT a.k, a.t::text, h.start_ts,
+            CASE WHEN h.offsets IS NULL THEN encode(substring(h.prices FROM 2 * (CASE WHEN h.start_ts > a.t THEN 0
+              ELSE least(octet_length(h.prices) / 2 - 1, (a.t - h.start_ts) / h.step_s) END)::int + 1 FOR 2), 'base64') END AS two,
+            CASE WHEN h.offsets IS NOT NULL THEN encode(h.prices, 'base64') END AS prices,
+            encode(h.offsets, 'base64') AS offsets
+          FROM json_to_recordset(${chunk}::json) AS a(k text, t bigint)
+          CROSS JOIN LATERAL (
+            SELECT * FROM (
+              (SELECT p.week FROM price_history p
+               WHERE p.token_id = a.k AND p.week <= (a.t / ${WEEK_S})::int AND p.start_ts <= a.t
+               ORDER BY p.week DESC LIMIT 1)
+              UNION ALL
+              (SELECT p.week FROM price_history p WHERE p.token_id = a.k ORDER BY p.week LIMIT 1)) r LIMIT 1) w
+          JOIN price_history h ON h.token_id = a.k AND h.week = w.week`,
+    );
+    for (const r of answers) {
+      if (r.two) {
+        const two = fromBase64(r.two);
+        found.set(r.k, two[0]! + 256 * two[1]!);
+        continue;
+      }
+      const points = unpackRow({
+        startTs: r.start_ts,
+        stepS: 0,
+        prices: fromBase64(r.prices!),
+        offsets: fromBase64(r.offsets!),
+      });
+      const t = Number(r.t);
+      let at = 0;
+      while (at + 1 < points.length && points[at + 1]!.t <= t) at++;
+      found.set(r.k, Math.round(points[at]!.p * PRICE_UNITS));
+    }
+  }
+  return found;
+}
+
+/** New points after a series' end (or a new series, without an end). */
+export interface Extension {
+  tokenId: string;
+  end: SeriesEnd | null;
+  /** Unix seconds, after the end's last point, ascending; prices in ten-thousandths. */
+  times: readonly number[];
+  units: ArrayLike<number>;
+}
+
+/**
+ * Adds points after the end of series (history-to-now: the demo's walks continued to the present)
+ * without reading or rewriting what is stored: the points of the last stored week are appended to its
+ * row by the database (`prices || new`, and offsets for an irregular row), later weeks get rows of their
+ * own. A regular row whose new points leave its grid (a long gap's coarser points) is read and rewritten
+ * whole. The 24-hour marks are taken from the new points, or looked up in the stored ones.
+ */
+export async function extendSeries(
+  db: Db,
+  extensions: readonly Extension[],
+  options: { deferDocuments?: Set<string> } = {},
+): Promise<void> {
+  const appends: { k: string; w: number; p: string; o: string | null }[] = [];
+  const rewrites: Extension[] = [];
+  const writer = new RowWriter(db);
+  const marks: Mark[] = [];
+  const lookups: { k: string; t: number }[] = [];
+  for (const ext of extensions) {
+    const n = ext.times.length;
+    if (n === 0) continue;
+    const end = ext.end;
+    let inLastWeek = 0;
+    if (end) while (inLastWeek < n && Math.floor(ext.times[inLastWeek]! / WEEK_S) === end.week) inLastWeek++;
+    const onGrid = (t: number, i: number) => end !== null && t === end.lastTs + (i + 1) * end.stepS;
+    if (end && inLastWeek > 0 && end.stepS > 0 && !ext.times.slice(0, inLastWeek).every(onGrid)) {
+      rewrites.push(ext);
+    } else {
+      if (end && inLastWeek > 0) {
+        const units = Array.from({ length: inLastWeek }, (_, i) => ext.units[i]!);
+        const offsets =
+          end.stepS > 0 ? null : packUint32(ext.times.slice(0, inLastWeek).map((t) => t - end.startTs));
+        appends.push({ k: ext.tokenId, w: end.week, p: base64(packUint16(units))!, o: base64(offsets) });
+      }
+      if (inLastWeek < n) {
+        const times = ext.times.slice(inLastWeek);
+        const later: Series = {
+          tokenId: ext.tokenId,
+          prices: Uint16Array.from(times, (_, i) => ext.units[inLastWeek + i]!),
+          startTs: 0,
+          stepS: 0,
+          times,
+        };
+        for (const row of toRows(later)) await writer.add(row);
+      }
+    }
+    // The mark: the price 24 hours before the new last point, among the new points or stored.
+    const target = ext.times[n - 1]! - DAY_S;
+    if (target >= ext.times[0]! || !end) {
+      let found = 0;
+      while (found + 1 < n && ext.times[found + 1]! <= target) found++;
+      marks.push({ k: ext.tokenId, p: ext.units[found]! / PRICE_UNITS });
+    } else lookups.push({ k: ext.tokenId, t: target });
+  }
+  for (let i = 0; i < appends.length; i += CHUNK) {
+    await db.execute(sql`
+      UPDATE price_history h SET prices = h.prices || decode(x.p, 'base64'),
+        offsets = CASE WHEN x.o IS NULL THEN h.offsets ELSE h.offsets || decode(x.o, 'base64') END
+      FROM json_to_recordset(${JSON.stringify(appends.slice(i, i + CHUNK))}::json) AS x(k text, w int, p text, o text)
+      WHERE h.token_id = x.k AND h.week = x.w`);
+  }
+  for (let i = 0; i < rewrites.length; i += CHUNK) {
+    const chunk = rewrites.slice(i, i + CHUNK);
+    const found = await rows<EncodedRow & { tokenId: string }>(
+      db,
+      sql`SELECT h.token_id AS "tokenId", h.week, h.start_ts AS "startTs", h.step_s AS "stepS",
+            encode(h.prices, 'base64') AS prices, encode(h.offsets, 'base64') AS offsets
+          FROM json_to_recordset(${JSON.stringify(chunk.map((x) => ({ k: x.tokenId, w: x.end!.week })))}::json) AS x(k text, w int)
+          JOIN price_history h ON h.token_id = x.k AND h.week = x.w`,
+    );
+    const stored = new Map(found.map((r) => [r.tokenId, r]));
+    for (const ext of chunk) {
+      const row = stored.get(ext.tokenId);
+      const points = row ? unpackRow(decodeRow(row)) : [];
+      const whole: Series = {
+        tokenId: ext.tokenId,
+        prices: Uint16Array.from([
+          ...points.map((p) => Math.round(p.p * PRICE_UNITS)),
+          ...Array.from(ext.units),
+        ]),
+        startTs: 0,
+        stepS: 0,
+        times: [...points.map((p) => p.t), ...ext.times],
+      };
+      for (const r of toRows(whole)) await writer.add(r);
+    }
+  }
+  await writer.flush();
+  for (const [k, units] of await storedPricesAt(db, lookups)) marks.push({ k, p: units / PRICE_UNITS });
+  await writeMarks(db, marks, options);
+}
+
+function packUint16(values: readonly number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 2);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < values.length; i++) view.setUint16(i * 2, values[i]!, true);
+  return out;
+}
+
+function packUint32(values: readonly number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < values.length; i++) view.setUint32(i * 4, values[i]!, true);
+  return out;
 }
 
 /** Removes the stored history of these tokens (an import replaces a token's whole history). */
@@ -234,59 +477,40 @@ export interface MarketPrice {
 /**
  * Records markets' latest prices (at unix second `t`) at the end of their histories, all in a few
  * statements: each in the series its market already keeps (either outcome's; the other is 1 − it),
- * else a new one for outcome 0. A market whose series' last point is under APPEND_EVERY_S old is
- * skipped: the served last point is the catalog's current price anyway (readHistory). Rewrites the
- * last two weeks of each series it extends, so the 24-hour mark stays right across a week's boundary.
+ * else a new one for outcome 0. A market whose series' last point is under `minAgeS` (default
+ * APPEND_EVERY_S) old is skipped: the served last point is the catalog's current price anyway
+ * (readHistory). The point is appended to the last week's row by the database and the 24-hour mark
+ * looked up, without reading the series (extendSeries).
  *
  * Returns, in the order given, the time of each market's last point after the call (so that a caller
- * may skip it without asking until APPEND_EVERY_S later), and the events whose markets' 24-hour marks
- * changed: their documents are the caller's to write.
+ * may skip it without asking until APPEND_EVERY_S later), how many points were recorded, and the events
+ * whose markets' 24-hour marks changed: their documents are the caller's to write.
  */
 export async function appendPrices(
   db: Db,
   markets: readonly MarketPrice[],
   t: number,
-): Promise<{ lastPointAt: number[]; events: string[] }> {
-  if (markets.length === 0) return { lastPointAt: [], events: [] };
-  const wanted = JSON.stringify(markets.map((m, i) => ({ i, a: m.tokens[0], b: m.tokens[1] })));
-  // Per market its source series (outcome 0's when it has one) and that series' last two weeks; a
-  // market without any history has one row of nulls.
-  const found = await rows<{ i: number; tokenId: string } & (EncodedRow | { [k in keyof EncodedRow]: null })>(
+  options: { minAgeS?: number } = {},
+): Promise<{ lastPointAt: number[]; recorded: number; events: string[] }> {
+  if (markets.length === 0) return { lastPointAt: [], recorded: 0, events: [] };
+  const ends = await seriesEnds(
     db,
-    sql`WITH latest AS (
-          SELECT m.i, m.a, m.b,
-            (SELECT max(week) FROM price_history WHERE token_id = m.a) AS wa,
-            (SELECT max(week) FROM price_history WHERE token_id = m.b) AS wb
-          FROM json_to_recordset(${wanted}::json) AS m(i int, a text, b text)),
-        source AS (
-          SELECT i, CASE WHEN wa IS NULL AND wb IS NOT NULL THEN b ELSE a END AS token_id,
-            COALESCE(wa, wb) AS week FROM latest)
-        SELECT s.i, s.token_id AS "tokenId", p.week, p.start_ts AS "startTs", p.step_s AS "stepS",
-          ${ENCODED_BYTES}
-        FROM source s LEFT JOIN price_history p ON p.token_id = s.token_id AND p.week BETWEEN s.week - 1 AND s.week
-        ORDER BY s.i, p.week`,
+    markets.flatMap((m) => m.tokens),
   );
-  const stored = markets.map(() => ({ tokenId: '', points: [] as PricePoint[] }));
-  for (const row of found) {
-    const into = stored[row.i]!;
-    into.tokenId = row.tokenId;
-    if (row.prices !== null) into.points.push(...unpackRow(decodeRow(row as EncodedRow)));
-  }
+  const extensions: Extension[] = [];
   const lastPointAt: number[] = [];
-  const series: Series[] = [];
-  for (const [i, { tokenId, points }] of stored.entries()) {
-    const market = markets[i]!;
-    const last = points.at(-1);
-    if (last && last.t > t - APPEND_EVERY_S) {
-      lastPointAt.push(last.t);
+  for (const { tokens, p0 } of markets) {
+    const end = ends.get(tokens[0]) ?? ends.get(tokens[1]) ?? null;
+    if (end && end.lastTs > t - (options.minAgeS ?? APPEND_EVERY_S)) {
+      lastPointAt.push(end.lastTs);
       continue;
     }
     lastPointAt.push(t);
-    const complement = tokenId !== market.tokens[0];
-    const units = Math.round((complement ? 1 - market.p0 : market.p0) * PRICE_UNITS);
-    const prices = Uint16Array.from([...points.map((q) => Math.round(q.p * PRICE_UNITS)), units]);
-    series.push({ tokenId, prices, startTs: 0, stepS: 0, times: [...points.map((q) => q.t), t] });
+    const tokenId = end?.tokenId ?? tokens[0];
+    const units = Math.round((tokenId === tokens[0] ? p0 : 1 - p0) * PRICE_UNITS);
+    extensions.push({ tokenId, end, times: [t], units: [units] });
   }
-  const { events } = await writeSeriesAndMarks(db, series);
-  return { lastPointAt, events };
+  const events = new Set<string>();
+  await extendSeries(db, extensions, { deferDocuments: events });
+  return { lastPointAt, recorded: extensions.length, events: [...events] };
 }

@@ -199,3 +199,22 @@ export const syncProgress = pgTable('sync_progress', {
   done: integer('done').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * Present while the catalog is the generated demo (the server's first start, or `catalog generate`),
+ * removed by anything that brings real data (`import`, `sync`, `import-history`). What it decides: the
+ * demo's price histories are continued to the present at each start, and the demo traders run by
+ * default (DEMO_TRADERS). One row at most.
+ */
+export const demoCatalog = pgTable(
+  'demo_catalog',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The generator's seed: the walks that continue the histories are drawn from it. */
+    seed: text('seed').notNull(),
+    /** Events generated: a large catalog's histories have coarser steps (demo-history.ts). */
+    events: integer('events').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  () => [check('demo_catalog_one_row', sql`id = 1`)],
+);
