@@ -1,5 +1,5 @@
 /**
- * What the demo traders cost (`npx tsx bench/demo-traders.ts`; prints figures, is not a test).
+ * What the demo traders cost (`npm run bench:demo`; prints figures, is not a test).
  *
  * Seeds the default demo catalog (BENCH_EVENTS, default 3,000) once into a pristine data directory
  * (data/bench-traders-N.seed), copies it to a working directory, starts the real server on the copy (a
