@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { HEADER_FORMATS } from '../../contract/auth';
+import { serverClock } from './clock';
+import { isActive } from './key-store';
 import type { Level2Deps } from './level2';
 
 /** An API key's three credentials as a client presents them whole (the live user channel's `auth`). */
@@ -14,8 +16,8 @@ export type CredentialsCheck = { ok: true; apiKey: string; address: string } | {
 /**
  * Checks credentials presented whole, as Level 2 checks a request (level2.ts) but with the secret itself
  * instead of an HMAC made with it: the key exists; the passphrase is its passphrase (before anything
- * else is told, revocation included); it is not revoked; the secret is the one sealed with it, compared
- * in constant time. The reasons are short (a WebSocket close reason holds 123 bytes) and never repeat
+ * else is told, revocation included); it is neither revoked nor expired; the secret is the one sealed
+ * with it, compared in constant time. The reasons are short (a WebSocket close reason holds 123 bytes) and never repeat
  * what was presented.
  */
 export async function checkPresentedCredentials(
@@ -30,10 +32,11 @@ export async function checkPresentedCredentials(
     ok: false,
     reason: 'auth.passphrase is not the passphrase of auth.apiKey',
   } as const;
-  if (key.revokedAt) {
+  if (!isActive(key, serverClock.nowMs())) {
     deps.secrets.forget(key.apiKey);
     if (!deps.secrets.passphraseMatches(key, presented.passphrase)) return wrongPassphrase;
-    return { ok: false, reason: 'auth.apiKey has been revoked; create a new key' };
+    const ended = key.revokedAt ? 'has been revoked' : 'has expired';
+    return { ok: false, reason: `auth.apiKey ${ended}; create a new key` };
   }
   const secret = deps.secrets.open(key, presented.passphrase);
   if (!secret) return wrongPassphrase;
@@ -46,8 +49,8 @@ export async function checkPresentedCredentials(
   return { ok: true, apiKey: key.apiKey, address: key.address };
 }
 
-/** Whether the key still authenticates (it exists and is not revoked): live connections check again. */
+/** Whether the key still authenticates (exists, neither revoked nor expired): live connections ask again. */
 export async function keyIsActive(deps: Pick<Level2Deps, 'db' | 'keys'>, apiKey: string): Promise<boolean> {
   const key = await deps.keys.findKey(deps.db, apiKey);
-  return key !== undefined && !key.revokedAt;
+  return key !== undefined && isActive(key, serverClock.nowMs());
 }

@@ -145,7 +145,7 @@ export async function registerLiveChannels(
   return hub;
 }
 
-/** Closes the user connections whose key was revoked since they authenticated (one lookup per key). */
+/** Closes the user connections whose key was revoked or expired since they authenticated (one lookup per key). */
 async function recheckKeys(hub: Hub, authoriser: Authoriser): Promise<void> {
   const byKey = new Map<string, LiveConnection[]>();
   for (const conn of hub.connections) {
@@ -153,7 +153,7 @@ async function recheckKeys(hub: Hub, authoriser: Authoriser): Promise<void> {
   }
   for (const [apiKey, conns] of byKey) {
     if (await authoriser.keyIsActive(apiKey)) continue;
-    for (const conn of conns) conn.close(LIVE_CLOSE.UNAUTHORISED, 'the API key was revoked');
+    for (const conn of conns) conn.close(LIVE_CLOSE.UNAUTHORISED, 'the API key was revoked or has expired');
   }
 }
 
