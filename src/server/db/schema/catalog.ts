@@ -186,6 +186,18 @@ export const catalogLoads = pgTable('catalog_loads', {
 });
 
 /**
+ * Ticks a load of events changed (server/catalog/load.ts), written in the load's transaction with the
+ * tick the market had before; the exchange's writer takes them out in its turn and announces them on
+ * the market channel (`tick_size_change`, docs/exchange.md "Markets that close"). The catalog keeps no
+ * other record of a market's earlier tick.
+ */
+export const marketTickChanges = pgTable('market_tick_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  marketId: text('market_id').notNull(),
+  oldTick: doublePrecision('old_tick').notNull(),
+});
+
+/**
  * Where a `catalog sync` from a source stands (src/catalog-tools/sync.ts), written in the transaction
  * of each page it loads, so a sync killed at any moment resumes after its last loaded page.
  */
