@@ -31,7 +31,7 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
       tx,
       showing.map((row) => row.id).filter((id) => !loaded.has(id)),
     );
-    // Tells every process, at this commit, that markets may have closed or gone (schema: catalog_loads).
+    // Tells every process, at this commit, that markets may have closed, gone or changed tick (schema: catalog_loads).
     await tx.execute(sql`UPDATE catalog_loads SET count = count + 1 WHERE id = 1`);
   });
 }

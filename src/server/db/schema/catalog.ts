@@ -177,8 +177,9 @@ export const cursorKeys = pgTable('cursor_keys', {
 /**
  * One row (id 1) counting the loads of events (server/catalog/load.ts: imports, syncs, generated
  * catalogs), bumped in each load's transaction. What depends on which markets exist or are open reads
- * it to learn cheaply, from any process, that a load happened: the exchange then looks for markets that
- * stopped being tradable while orders rest on them (docs/exchange.md, "Markets that close").
+ * it to learn cheaply, from any process, that a load happened: the exchange then announces ticks it
+ * changed and looks for markets that stopped being tradable while orders rest on them (docs/exchange.md,
+ * "Markets that close").
  */
 export const catalogLoads = pgTable('catalog_loads', {
   id: smallint('id').primaryKey(),
