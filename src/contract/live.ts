@@ -140,7 +140,7 @@ export interface LastTradePriceMessage {
   transaction_hash: string;
 }
 
-/** A market's tick changed (never sent here: every market keeps its tick). */
+/** A load gave the asset's market a new tick: orders are checked against it from this message on. */
 export interface TickSizeChangeMessage {
   event_type: 'tick_size_change';
   market: string;

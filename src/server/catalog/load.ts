@@ -31,7 +31,7 @@ export async function upsertEvents(db: Db, events: readonly Event[]): Promise<vo
       tx,
       showing.map((row) => row.id).filter((id) => !loaded.has(id)),
     );
-    // Tells every process, at this commit, that markets may have closed or gone (schema: catalog_loads).
+    // Tells every process, at this commit, that markets may have closed, gone or changed tick (schema: catalog_loads).
     await tx.execute(sql`UPDATE catalog_loads SET count = count + 1 WHERE id = 1`);
   });
 }
@@ -96,13 +96,14 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
       liquidity = EXCLUDED.liquidity, volume = EXCLUDED.volume, volume24hr = EXCLUDED.volume24hr,
       start_date = EXCLUDED.start_date, end_date = EXCLUDED.end_date, image = EXCLUDED.image`);
 
+  const markets = events.flatMap((e) => e.markets.map((m, position) => ({ ...m, eventId: e.id, position })));
+  await recordTickChanges(tx, markets);
   // Replace what belongs to these events.
   for (const table of ['markets', 'event_tags', 'event_series']) {
     await tx.execute(sql`DELETE FROM ${sql.identifier(table)}
       WHERE event_id IN (SELECT value::bigint FROM json_array_elements_text(${ids}))`);
   }
 
-  const markets = events.flatMap((e) => e.markets.map((m, position) => ({ ...m, eventId: e.id, position })));
   await tx.execute(sql`
     INSERT INTO markets (id, event_id, position, question, condition_id, outcomes, outcome_prices,
                          clob_token_ids, slug, active, closed, description, start_date, end_date, image,
@@ -146,4 +147,23 @@ async function upsertChunk(tx: Tx, events: Event[]): Promise<void> {
     tx,
     events.map((e) => e.id),
   );
+}
+
+/**
+ * Notes, before the markets are replaced, each market with a book (two outcomes, active, not closed)
+ * that keeps one under a new tick, with its tick until now: the exchange announces the change
+ * (market_tick_changes). The catalog keeps no earlier tick anywhere else.
+ */
+async function recordTickChanges(tx: Tx, markets: Event['markets']): Promise<void> {
+  const incoming = markets
+    .filter((m) => m.active && !m.closed && m.clobTokenIds.length === 2)
+    .map((m) => ({ id: m.id, tick: m.orderPriceMinTickSize }));
+  if (incoming.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO market_tick_changes (market_id, old_tick)
+    SELECT m.id, m.order_price_min_tick_size
+    FROM json_to_recordset(${json(incoming)}) AS t(id text, tick float8)
+    JOIN markets m ON m.id = t.id
+    WHERE m.order_price_min_tick_size <> t.tick
+      AND m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2`);
 }

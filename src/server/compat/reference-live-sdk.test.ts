@@ -3,6 +3,7 @@ import { OrderSide } from '@polymarket/client';
 import { generatePrivateKey } from 'viem/accounts';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importEvents } from '../../catalog-tools/import';
 import { sdkClientOf, startTradingServer } from './test/trading-fixture';
 
 /**
@@ -125,5 +126,51 @@ describe('the SDK (@polymarket/client) subscribes to the live channels', () => {
 
     await market.close();
     await user.close();
+  });
+
+  it('reads a tick_size_change when a load gives its market a new tick', async () => {
+    const tokens = ['91011', '91012'];
+    const load = async (tick: number) => {
+      const report = await importEvents(s.t.database.db, [
+        {
+          id: '91',
+          slug: 'event-91',
+          title: 'Event 91',
+          active: true,
+          closed: false,
+          endDate: '2030-01-01T00:00:00Z',
+          markets: [
+            {
+              id: '9101',
+              question: 'Market 9101?',
+              conditionId: `0x${'9101'.padStart(64, '0')}`,
+              outcomes: '["Yes", "No"]',
+              outcomePrices: '["0.5", "0.5"]',
+              clobTokenIds: JSON.stringify(tokens),
+              orderPriceMinTickSize: tick,
+            },
+          ],
+        },
+      ]);
+      expect(report.errors).toEqual([]);
+    };
+    await load(0.01);
+    const client = await sdkClientOf(s.base, generatePrivateKey());
+    const market = await client.subscribe([{ topic: 'market', tokenIds: tokens }]);
+    const events = collect(market);
+    await until(events, (e) => e.type === 'book', 2);
+    await load(0.001);
+    const changes = await until(events, (e) => e.type === 'tick_size_change', 2);
+    expect(changes.map((e) => e.payload).sort((x, y) => x.tokenId.localeCompare(y.tokenId))).toEqual(
+      tokens.map((tokenId) =>
+        expect.objectContaining({
+          tokenId,
+          market: `0x${'9101'.padStart(64, '0')}`,
+          oldTickSize: '0.01',
+          newTickSize: '0.001',
+        }),
+      ),
+    );
+    await market.close();
   });
 });

@@ -107,6 +107,7 @@ describe('history points from the follower', () => {
         version: 0,
         books: [],
         orders: [],
+        ticks: [],
       });
       await follower.flush();
     };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { BookReader } from './market-data/book-reader';
 import { catalogLoads, closedWithLiveOrders, MARKET_TRUST_MS, MarketRegistry } from './markets';
+import { hasTickChanges } from './tick-changes';
 import { type Committed, ExchangeWriter } from './writer';
 
 /** How often resting GTD orders are checked for expiry. */
@@ -34,6 +35,8 @@ export class Exchange {
   private loadsSeen: number | null = null;
   /** Until when (ms) sweeps look for markets to close. */
   private watchUntil = 0;
+  /** A load was noticed whose tick changes have not been announced yet (again after a failure). */
+  private ticksDue = false;
 
   constructor(
     readonly db: Db,
@@ -43,8 +46,18 @@ export class Exchange {
     this.books = new BookReader(db);
     this.writer = new ExchangeWriter(db, now, (changes) => {
       this.books.changed(changes.markets);
+      if (changes.ticks.length > 0) this.rulesChanged(changes.ticks.map((t) => t.market.marketId));
       for (const listener of this.listeners) listener(changes);
     });
+  }
+
+  /**
+   * These markets' order rules changed (a new tick): lookups, order checks and books read the catalog
+   * again from now on. Told by this process's commits, and by other processes' through the live bus.
+   */
+  rulesChanged(marketIds: readonly string[]): void {
+    this.registry.forgetMarkets(new Set(marketIds));
+    this.books.changed(marketIds);
   }
 
   onCommit(listener: (changes: Committed) => void): () => void {
@@ -53,10 +66,10 @@ export class Exchange {
   }
 
   /**
-   * Expires GTD orders as their time comes (on the books this process holds), and cancels the orders of
-   * markets the catalog closes. `onError` hears what failed (the next round tries again).
+   * Expires GTD orders as their time comes (on the books this process holds), announces the ticks loads
+   * change, and cancels the orders of markets the catalog closes. `onError` hears what failed (the next round tries again).
    */
-  start(onError: (err: unknown, task: 'expiring orders' | 'closing markets') => void): void {
+  start(onError: (err: unknown, task: 'expiring orders' | 'following catalog loads') => void): void {
     // Only when something is due: an idle sweep would still take the writers' turn (and make other
     // processes reload their books).
     this.expiry = setInterval(() => {
@@ -65,28 +78,57 @@ export class Exchange {
     }, EXPIRY_EVERY_MS);
     this.expiry.unref();
     this.closing = setInterval(() => {
-      this.closeUntradable().catch((err) => onError(err, 'closing markets'));
+      this.followCatalog().catch((err) => onError(err, 'following catalog loads'));
     }, CLOSING_EVERY_MS);
     this.closing.unref();
+  }
+
+  /**
+   * What a load of events changed for the exchange, noticed by reading the catalog's count of loads (one
+   * row) once a second: ticks it changed are announced (`announceTicks`), then markets it closed lose
+   * their orders (`closeUntradable`). Being told by the catalog's commit, rather than by the import's
+   * code, covers an import run by another process (the CLI) and several servers on one PostgreSQL.
+   * Returns how many orders it cancelled.
+   */
+  async followCatalog(): Promise<number> {
+    if (this.sweeping || this.stopped) return 0;
+    this.sweeping = true;
+    try {
+      const loads = await catalogLoads(this.db);
+      if (loads !== this.loadsSeen) {
+        this.watchUntil = Date.now() + CLOSING_WATCH_MS;
+        this.ticksDue = true;
+      }
+      this.loadsSeen = loads;
+      // A failure of one does not hold the other up; the next round tries again.
+      const announced = this.ticksDue ? this.announceTicks().then(() => (this.ticksDue = false)) : null;
+      const [ticks, closed] = await Promise.allSettled([announced, this.closeUntradable()]);
+      if (ticks.status === 'rejected') throw ticks.reason;
+      if (closed.status === 'rejected') throw closed.reason;
+      return closed.value;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /**
+   * Tick changes loads recorded go through the writer, which takes them out in its turn: each is sent
+   * once (`tick_size_change`, live/market-messages.ts), in commit order with its market's other changes,
+   * whichever process takes it. Only a process that finds some takes the writers' turn.
+   */
+  private async announceTicks(): Promise<void> {
+    if (await hasTickChanges(this.db)) await this.writer.submit({ kind: 'ticks' });
   }
 
   /**
    * A market that a later import or sync closed (or made inactive, or gave other than two outcomes, or
    * dropped) while orders rest on it: its live orders are cancelled through the writer, as their makers'
    * own cancels would be, and their reservations come back (docs/exchange.md, "Markets that close").
-   * Every process reads the catalog's count of loads (one row); after a load, and at start, it looks for
-   * such markets until every registry has read the catalog again. Being told by the catalog's commit,
-   * rather than by the import's code, covers an import run by another process (the CLI), several servers
-   * on one PostgreSQL, and orders that reached a closed market before a process noticed. Returns how
-   * many orders it cancelled.
+   * After a load, and at start, such markets are looked for until every registry has read the catalog
+   * again, so orders that reached a closed market before a process noticed go too.
    */
-  async closeUntradable(): Promise<number> {
-    if (this.sweeping || this.stopped) return 0;
-    this.sweeping = true;
+  private async closeUntradable(): Promise<number> {
     try {
-      const loads = await catalogLoads(this.db);
-      if (loads !== this.loadsSeen) this.watchUntil = Date.now() + CLOSING_WATCH_MS;
-      this.loadsSeen = loads;
       if (Date.now() > this.watchUntil) return 0;
       const marketIds = await closedWithLiveOrders(this.db, CLOSE_AT_MOST);
       if (marketIds.length === 0) return 0;
@@ -99,8 +141,6 @@ export class Exchange {
       // Look again next time.
       this.watchUntil = Date.now() + CLOSING_WATCH_MS;
       throw err;
-    } finally {
-      this.sweeping = false;
     }
   }
 

@@ -182,7 +182,7 @@ export async function untradable(db: Db, marketIds: readonly string[]): Promise<
   return found.map((row) => row.id);
 }
 
-/** How many loads of events the catalog has seen (catalog_loads): a change means markets may have closed. */
+/** How many loads of events the catalog has seen (catalog_loads): a change means markets may have closed or changed tick. */
 export async function catalogLoads(db: Db): Promise<number> {
   const [row] = await rows<{ count: string }>(db, sql`SELECT count::text FROM catalog_loads WHERE id = 1`);
   return Number(row?.count ?? 0);

@@ -11,6 +11,7 @@ import { Holdings, holdingChangesClauses } from './ledger/holdings';
 import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
+import { type TickChange, takeTickChanges } from './tick-changes';
 import { COLLATERAL } from './units';
 
 /** An order id as stored: the order's EIP-712 hash, lower case. */
@@ -57,7 +58,15 @@ export interface CloseJob {
   marketIds: string[];
 }
 
-export type Job = PlaceJob | CancelJob | ExpireJob | CloseJob;
+/**
+ * Tick changes loads recorded (tick-changes.ts): taken out in the turn, so they are announced once, in
+ * the order of the exchange's versions like every other change of a book.
+ */
+export interface TicksJob {
+  kind: 'ticks';
+}
+
+export type Job = PlaceJob | CancelJob | ExpireJob | CloseJob | TicksJob;
 
 export interface Refused {
   ok: false;
@@ -95,7 +104,9 @@ type Result<J extends Job> = J extends PlaceJob
     ? Cancelled | Refused
     : J extends CloseJob
       ? { canceled: string[] }
-      : null;
+      : J extends TicksJob
+        ? { changed: TickChange[] }
+        : null;
 
 /** What a commit changed, for the catalog and the live channels. */
 export interface Committed {
@@ -115,6 +126,8 @@ export interface Committed {
   books: BookChange[];
   /** Every order's events, in the order they happened. */
   orders: OrderEvent[];
+  /** Markets whose tick a load changed, announced by this batch. */
+  ticks: TickChange[];
 }
 
 interface Pending {
@@ -280,6 +293,7 @@ export class ExchangeWriter {
         const writes = new BatchWrites();
         const jobs = batch.map((p) => p.job);
         const { cancelTargets, closing } = await this.prepare(db, jobs);
+        const ticks = jobs.some((job) => job.kind === 'ticks') ? await this.takeTicks(db) : [];
         const { fresh, existing } = await this.markSingleUseAndFindOrders(db, jobs);
         const now = this.clock();
         const usedMarks: SingleUse[] = [];
@@ -289,6 +303,7 @@ export class ExchangeWriter {
           else if (job.kind === 'place') result = this.place(job, writes, seq, now, existing);
           else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
           else if (job.kind === 'close') result = this.closeMarkets(job, closing, writes);
+          else if (job.kind === 'ticks') result = { changed: ticks };
           else result = this.expire(writes, now);
           results.push(result);
           const failed = (result as { ok?: boolean } | null)?.ok === false;
@@ -309,6 +324,7 @@ export class ExchangeWriter {
           })),
           books: writes.events.books(),
           orders: writes.events.orders,
+          ticks,
         };
       });
       this.version += 1;
@@ -342,6 +358,16 @@ export class ExchangeWriter {
       this.version = Number(before.version);
     }
     return Number(before.seq);
+  }
+
+  /** Takes out the recorded tick changes; the books held here trade under the new ticks from now on. */
+  private async takeTicks(db: Db): Promise<TickChange[]> {
+    const changed = await takeTickChanges(db);
+    for (const { market } of changed) {
+      const held = this.books.get(market.marketId);
+      if (held) held.market = { ...held.market, tick: market.tick, minSize: market.minSize };
+    }
+    return changed;
   }
 
   private forget(): void {

@@ -177,12 +177,25 @@ export const cursorKeys = pgTable('cursor_keys', {
 /**
  * One row (id 1) counting the loads of events (server/catalog/load.ts: imports, syncs, generated
  * catalogs), bumped in each load's transaction. What depends on which markets exist or are open reads
- * it to learn cheaply, from any process, that a load happened: the exchange then looks for markets that
- * stopped being tradable while orders rest on them (docs/exchange.md, "Markets that close").
+ * it to learn cheaply, from any process, that a load happened: the exchange then announces ticks it
+ * changed and looks for markets that stopped being tradable while orders rest on them (docs/exchange.md,
+ * "Markets that close").
  */
 export const catalogLoads = pgTable('catalog_loads', {
   id: smallint('id').primaryKey(),
   count: bigint('count', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Ticks a load of events changed (server/catalog/load.ts), written in the load's transaction with the
+ * tick the market had before; the exchange's writer takes them out in its turn and announces them on
+ * the market channel (`tick_size_change`, docs/exchange.md "Markets that close"). The catalog keeps no
+ * other record of a market's earlier tick.
+ */
+export const marketTickChanges = pgTable('market_tick_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  marketId: text('market_id').notNull(),
+  oldTick: doublePrecision('old_tick').notNull(),
 });
 
 /**

@@ -11,12 +11,16 @@ export interface ChannelBatch {
   version: number;
   market: AssetMessage[];
   user: AddressMessage[];
+  /** Markets whose tick this commit changed: every process's lookups read them again (absent: none). */
+  ticks?: string[];
 }
 
 export function channelBatchOf(committed: Committed, nowMs: number): ChannelBatch {
-  return {
+  const batch: ChannelBatch = {
     version: committed.version,
     market: marketMessagesOf(committed, nowMs),
     user: userMessagesOf(committed, nowMs),
   };
+  if (committed.ticks.length > 0) batch.ticks = committed.ticks.map((t) => t.market.marketId);
+  return batch;
 }

@@ -16,8 +16,8 @@ function framed(entries: Outgoing[]): { entries: Outgoing[]; frame(): Buffer | n
 /**
  * The in-process fan-out: who follows which asset (market channel) and which address (user channel),
  * and the delivery of commits to them, in the order `deliver` is called (commit order: the bus sees to
- * it). After a quiet spell a commit goes out at once; while commits keep coming, what gathers goes out
- * once per `windowMs`, each asset's messages as one frame encoded once for all its subscribers, and each
+ * it). After a quiet spell a commit goes out as soon as its task ends; while commits keep coming, what
+ * gathers goes out once per `windowMs`, each asset's messages as one frame encoded once for all its subscribers, and each
  * subscriber's frames in one write: a busy book costs one write per subscriber per window rather than
  * one per commit and asset.
  */
@@ -27,7 +27,10 @@ export class Hub {
   private readonly byAddress = new Map<string, Set<LiveConnection>>();
   private outbox = new Map<string, Outgoing[]>();
   private userOutbox: { address: string; market: string; text: string }[] = [];
-  private scheduled = false;
+  /** A flush is queued right after the current task (the window had passed). */
+  private soon = false;
+  /** The window's flush, while it has not passed. */
+  private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
   /** The latest commit passed on: a new subscriber's book must show it (snapshots.ts). */
   delivered = 0;
@@ -87,7 +90,9 @@ export class Hub {
 
   /** Sends what has gathered (the window's timer does; tests may call it). */
   flush(): void {
-    this.scheduled = false;
+    this.soon = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.lastFlush = Date.now();
     const outbox = this.outbox;
     const users = this.userOutbox;
@@ -122,13 +127,21 @@ export class Hub {
     }
   }
 
-  /** At once after a quiet spell; while busy, at most one flush per window. */
+  /**
+   * At most one flush per window. Once the window has passed, the flush runs as soon as the task that
+   * delivered ends (a microtask: every batch delivered in that task shares it), before any other task:
+   * on PGlite the next writer batch, the catalog follower's timer or a burst of requests would each hold
+   * the event loop for milliseconds, and a timer or setImmediate waits behind them. The window's timer
+   * is only the fallback for when no commit comes after it; a commit that finds the timer late (the loop
+   * was busy) flushes instead of waiting for it.
+   */
   private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
+    if (this.soon) return;
     const wait = this.lastFlush + this.windowMs - Date.now();
-    if (wait <= 0) setImmediate(() => this.flush());
-    else setTimeout(() => this.flush(), wait);
+    if (wait <= 0) {
+      this.soon = true;
+      queueMicrotask(() => this.flush());
+    } else this.timer ??= setTimeout(() => this.flush(), wait);
   }
 
   private index(index: Map<string, Set<LiveConnection>>, key: string, conn: LiveConnection): void {

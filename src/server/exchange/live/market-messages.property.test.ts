@@ -99,6 +99,7 @@ describe('market messages of a batch', () => {
               fills,
               books: events.books(),
               orders: [],
+              ticks: [],
             };
             const messages = marketMessagesOf(committed, 1_700_000_000_000).map((m) => ({
               asset: m.asset,

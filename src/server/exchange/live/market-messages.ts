@@ -4,6 +4,7 @@ import type {
   LastTradePriceMessage,
   PriceChange,
   PriceChangeMessage,
+  TickSizeChangeMessage,
 } from '../../../contract/live';
 import type { Outcome, Side } from '../../../engine/types';
 import type { Best } from '../batch-events';
@@ -17,8 +18,8 @@ import { transactionHashOf, type Committed } from '../writer';
 /**
  * The market channel's messages of one commit, pure: each for the subscribers of one asset. A market's
  * two tokens are views of one book, so every change is sent twice, once in each token's terms (the No
- * token's levels and trades are the Yes token's mirrored). Per market: its trades, then its levels,
- * then (custom feature) its best prices.
+ * token's levels and trades are the Yes token's mirrored). First the ticks the commit changed (its orders
+ * were checked before), then per market: its trades, then its levels, then (custom feature) its best prices.
  */
 
 export interface AssetMessage {
@@ -53,6 +54,20 @@ export function marketMessagesOf(committed: Committed, nowMs: number): AssetMess
     out.push({ asset, custom, text: JSON.stringify(message) });
   const fillsOf = new Map<string, Committed['fills']>();
   for (const f of committed.fills) fillsOf.set(f.marketId, [...(fillsOf.get(f.marketId) ?? []), f]);
+
+  for (const { market, oldTick } of committed.ticks) {
+    for (const asset of market.tokens) {
+      const message: TickSizeChangeMessage = {
+        event_type: 'tick_size_change',
+        asset_id: asset,
+        market: market.conditionId,
+        old_tick_size: priceText(oldTick),
+        new_tick_size: priceText(market.tick),
+        timestamp,
+      };
+      push(asset, message);
+    }
+  }
 
   for (const change of committed.books) {
     const { market } = change;

@@ -55,14 +55,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
   let yes: string;
   let no: string;
   let conditionId: string;
+  const catalog = generateCatalog({ events: 12, seed: 'live-two', now: new Date('2026-11-01T00:00:00Z') });
 
   beforeAll(async () => {
     database = await openTestDatabase();
     dir = mkdtempSync(join(tmpdir(), 'md-live-two-'));
-    await upsertEvents(
-      database.db,
-      generateCatalog({ events: 12, seed: 'live-two', now: new Date('2026-11-01T00:00:00Z') }),
-    );
+    await upsertEvents(database.db, catalog);
     const [found] = await rows<{ tokens: string[]; condition_id: string }>(
       database.db,
       sql`SELECT clob_token_ids AS tokens, condition_id FROM markets
@@ -164,5 +162,55 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
       expectSdkReads('market', s.messages);
       s.close();
     }
+  }, 60_000);
+
+  it('a load that changes the tick is told once on both processes, and both take orders on it', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const subscribers = [await ws(a, 'market'), await ws(b, 'market')];
+    for (const s of subscribers) {
+      s.send({ type: 'market', assets_ids: [yes, no] });
+      await s.until((m: Message) => m.event_type === 'book', 2);
+    }
+    const event = catalog.find((e) => e.markets.some((m) => m.clobTokenIds[0] === yes))!;
+    const before = event.markets.find((m) => m.clobTokenIds[0] === yes)!.orderPriceMinTickSize;
+    const after = before === 0.001 ? 0.01 : 0.001;
+    // Loaded by a third party (as the catalog CLI would), noticed by both servers' polls.
+    await upsertEvents(database.db, [
+      {
+        ...event,
+        markets: event.markets.map((m) =>
+          m.clobTokenIds[0] === yes ? { ...m, orderPriceMinTickSize: after } : m,
+        ),
+      },
+    ]);
+    const told = (m: Message) => m.event_type === 'tick_size_change';
+    for (const s of subscribers) {
+      const changes = await s.until(told, 2);
+      expect(changes.map((m: Message) => [m.asset_id, m.old_tick_size, m.new_tick_size])).toEqual([
+        [yes, String(before), String(after)],
+        [no, String(before), String(after)],
+      ]);
+    }
+    // Either process takes an order that needs the new tick, and its subscribers see it after the change.
+    const trader = await Trader.create(a.url, DEFAULT_CHAIN_ID);
+    const price = after === 0.001 ? 0.205 : 0.21;
+    const placed = await trader.via(b.url).place({ tokenId: yes, side: 'BUY', price, size: 5 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    for (const s of subscribers) {
+      await s.until(
+        (m: Message) => m.event_type === 'price_change' && m.price_changes[0].price === String(price),
+      );
+      const types = s.messages.map((m: Message) => m.event_type);
+      expect(types.indexOf('tick_size_change')).toBeLessThan(types.lastIndexOf('price_change'));
+    }
+    // Told once, not once per process.
+    await new Promise((r) => setTimeout(r, 2_500));
+    for (const s of subscribers) {
+      expect(s.messages.filter(told)).toHaveLength(2);
+      expectSdkReads('market', s.messages);
+      s.close();
+    }
+    const book = (await (await fetch(`${a.url}/clob/book?token_id=${no}`)).json()) as Message;
+    expect(book.tick_size).toBe(String(after));
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { sendError } from '../../errors';
 import type { Exchange } from '../exchange';
 import { AddressCap } from './address-cap';
 import { type LiveBus, localBus, redisBus } from './bus';
-import { channelBatchOf } from './channel-batch';
+import { type ChannelBatch, channelBatchOf } from './channel-batch';
 import { LiveConnection } from './connection';
 import { Hub } from './hub';
 import { openMarketChannel } from './market-channel';
@@ -39,12 +39,20 @@ export async function registerLiveChannels(
   const onError = (err: unknown) => log.warn({ err }, 'live channel: a request failed');
   const hub = new Hub(WINDOW_MS);
   const shared = config.REDIS_URL !== undefined && database.kind === 'postgres';
+  // Another process's new tick counts here before its message reaches anyone (orders, /book, books).
+  const rulesOf = (batch: ChannelBatch) => {
+    if (shared && batch.ticks) exchange.rulesChanged(batch.ticks);
+  };
   const bus: LiveBus = shared
     ? await redisBus({
         url: config.REDIS_URL!,
         channel: await channelName(database),
-        deliver: (batch) => hub.deliver(batch),
+        deliver: (batch) => {
+          rulesOf(batch);
+          hub.deliver(batch);
+        },
         late: (batch) => {
+          rulesOf(batch);
           hub.deliver({ version: batch.version, market: [], user: batch.user });
           hub.resync(new Set(batch.market.map((m) => m.asset)));
         },
@@ -110,7 +118,7 @@ export async function registerLiveChannels(
         summary: `The live ${channel} channel: a WebSocket (docs/api.md, Live channels); a plain GET answers 400`,
         description:
           channel === 'market'
-            ? 'Send {"type": "market", "assets_ids": [token ids]}: each asset\'s book, then price_change, last_trade_price and (with custom_feature_enabled) best_bid_ask messages in commit order. Text PING is answered PONG.'
+            ? 'Send {"type": "market", "assets_ids": [token ids]}: each asset\'s book, then price_change, last_trade_price, tick_size_change and (with custom_feature_enabled) best_bid_ask messages in commit order. Text PING is answered PONG.'
             : 'Send {"type": "user", "markets": [condition ids], "auth": {"apiKey", "secret", "passphrase"}}: the order and trade events of the key\'s owner. Text PING is answered PONG.',
         response: { 400: ErrorBodySchema },
       },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Book } from '../../../engine/book';
 import type { Outcome, Side, TimeInForce } from '../../../engine/types';
 import { type Db, rows } from '../../db/open';
+import { orderRules } from '../markets';
 
 /** A market's committed book and last trade, as public reads see them. */
 export interface MarketSnapshot {
@@ -12,6 +13,11 @@ export interface MarketSnapshot {
   readAt: number;
   /** The exchange's version it shows: every batch up to this one and none after (writer.ts, `Committed`). */
   version: number;
+  /**
+   * The market's tick as the catalog had it at that moment (1/10,000; null: not in the catalog), read
+   * with the version: a book that shows a tick change's commit shows its tick (live `tick_size_change`).
+   */
+  tick: number | null;
 }
 
 /** How long a snapshot serves reads when another process may have written (this one's commits refresh it at once). */
@@ -90,12 +96,15 @@ export class BookReader {
       expiration: string;
       last_price: number | null;
       last_side: Side | null;
+      tick: number | null;
     }>(
       this.db,
       sql`SELECT s.version::text, o.id, o.seq::text, o.outcome, o.maker, o.side, o.price, o.remaining::text,
-                 o.time_in_force, o.expiration::text, m.last_price, m.last_side
+                 o.time_in_force, o.expiration::text, m.last_price, m.last_side,
+                 c.order_price_min_tick_size AS tick
           FROM exchange_state s
           LEFT JOIN exchange_markets m ON m.market_id = ${marketId}
+          LEFT JOIN markets c ON c.id = ${marketId}
           LEFT JOIN exchange_orders o ON o.market_id = ${marketId} AND o.status = 'LIVE'
           WHERE s.id = 1 ORDER BY o.seq`,
     );
@@ -124,6 +133,12 @@ export class BookReader {
     const row = found[0];
     const lastTrade =
       row?.last_price != null && row.last_side ? { price: row.last_price, side: row.last_side } : null;
-    return { book, lastTrade, readAt, version: Number(row?.version ?? 0) };
+    return {
+      book,
+      lastTrade,
+      readAt,
+      version: Number(row?.version ?? 0),
+      tick: row?.tick == null ? null : orderRules({ tick: row.tick, min_size: 0 }).tick,
+    };
   }
 }

@@ -22,7 +22,8 @@ export function bookSummary(found: TokenMarket, snapshot: MarketSnapshot, nowMs:
     bids: [...levels.bids].reverse().map((l) => ({ price: priceText(l.price), size: sizeText(l.size) })),
     asks: [...levels.asks].reverse().map((l) => ({ price: priceText(l.price), size: sizeText(l.size) })),
     min_order_size: sizeText(found.market.minSize),
-    tick_size: priceText(found.market.tick) as OrderBookSummary['tick_size'],
+    // The snapshot's: read with the book's version (the registry's copy may be older).
+    tick_size: priceText(snapshot.tick ?? found.market.tick) as OrderBookSummary['tick_size'],
     neg_risk: found.market.negRisk,
     last_trade_price: lastTrade(found.outcome, snapshot)?.price ?? '',
   };
