@@ -16,11 +16,12 @@ import { dayAgoPriceColumn } from './one-day-change';
  * Returns the events whose markets changed (their documents show the 24-hour change).
  */
 export async function copyMarks(db: Db, markets: ReturnType<typeof sql>): Promise<string[]> {
-  // Each market's mark looked up once, and only the rows it changes written.
+  // Each market's mark looked up once (OFFSET 0 keeps the planner from inlining the subquery into both
+  // SET and WHERE, which evaluated it twice), and only the rows it changes written.
   const changed = await rows<{ id: string }>(
     db,
     sql`UPDATE markets u SET day_ago_price = v.mark
-        FROM (SELECT m.id, ${dayAgoPriceColumn(sql`m`)} AS mark FROM markets m WHERE ${markets}) v
+        FROM (SELECT m.id, ${dayAgoPriceColumn(sql`m`)} AS mark FROM markets m WHERE ${markets} OFFSET 0) v
         WHERE u.id = v.id AND u.day_ago_price IS DISTINCT FROM v.mark RETURNING u.event_id::text AS id`,
   );
   return changed.map((row) => row.id);
