@@ -56,7 +56,7 @@ export const DEFAULT_SETTINGS: TradersSettings = {
   levelsElsewhere: 2,
   ordersPerSecond: 12,
   readsPerSecond: 3,
-  takersPerSecond: 0.5,
+  takersPerSecond: 2,
   refreshEverySeconds: 6 * 3_600,
   makerLow: 200_000e6,
   makerFunds: 1_000_000e6,
