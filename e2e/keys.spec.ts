@@ -102,6 +102,7 @@ test.describe('Keys page', () => {
   test('connect, create a key shown once, reload, list, test over L2, revoke, test again', async ({
     page,
   }) => {
+    test.slow(); // the whole lifecycle, with screenshots at two widths in two themes along the way
     const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
     await page.goto('/keys');
     await expect(page).toHaveTitle('API keys · Marketdesk');
