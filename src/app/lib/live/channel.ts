@@ -29,6 +29,13 @@ export interface ChannelHandlers {
   isFinal?(code: number): boolean;
 }
 
+/** `ws(s)://…/clob/ws/…` from the dashboard's CLOB base (relative to this origin by default). */
+export function channelUrl(clobUrl: string, path: string, location: { href: string }): string {
+  const url = new URL(`${clobUrl}${path}`, location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
 const OPEN = 1;
 /** The reference's clients ping every 10 s; the server answers PONG. */
 export const PING_EVERY_MS = 10_000;
