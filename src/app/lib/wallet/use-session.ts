@@ -38,13 +38,17 @@ export function useSession() {
    * (one more signature) and runs it once more. `renewed` says so, for the page to tell the reader.
    */
   const withSession = useCallback(
-    async <T>(action: (session: Session) => Promise<T>): Promise<{ value: T; renewed: boolean }> => {
+    async <T>(
+      action: (session: Session) => Promise<T>,
+      onRenew?: () => void,
+    ): Promise<{ value: T; renewed: boolean }> => {
       const first = await ensure();
       try {
         return { value: await action(first), renewed: false };
       } catch (error) {
         if (!sessionEnded(error)) throw error;
         forgetSession(first);
+        onRenew?.();
         return { value: await action(await ensure()), renewed: true };
       }
     },

@@ -53,16 +53,16 @@ function randomSalt(): bigint {
   return (BigInt(high & 0x1fffff) << 32n) | BigInt(low);
 }
 
+/** A signed order's body, but the session key it is posted with (`owner`). */
+export type SignedOrder = Record<string, unknown>;
+
 /**
  * The connected wallet signs a version-1 order, as the legacy client builds it (maker = signer, EOA,
- * no taker, fee 0), for the market's exchange on the configured chain; then POST /order with the
- * session key. Switches the wallet's chain first if it is elsewhere.
+ * no taker, fee 0), for the market's exchange on the configured chain. Switches the wallet's chain
+ * first if it is elsewhere. The signature does not cover the API key, so a signed order may be posted
+ * with a new session key if the first one has ended.
  */
-export async function signAndPlace(
-  config: Config,
-  session: Session,
-  order: OrderToSign,
-): Promise<PostOrderResponse> {
+export async function signOrder(config: Config, order: OrderToSign): Promise<SignedOrder> {
   const connection = getConnection(config);
   const address = connection.address;
   if (connection.status !== 'connected' || !address) throw new WalletStepError('no-account');
@@ -108,25 +108,29 @@ export async function signAndPlace(
   } catch (error) {
     throw new WalletStepError('sign', error);
   }
-  const body = JSON.stringify({
-    order: {
-      salt: Number(message.salt),
-      maker: message.maker,
-      signer: message.signer,
-      taker: message.taker,
-      tokenId: order.tokenId,
-      makerAmount: message.makerAmount.toString(),
-      takerAmount: message.takerAmount.toString(),
-      side: order.side,
-      expiration: '0',
-      nonce: '0',
-      feeRateBps: '0',
-      signatureType: SIGNATURE_TYPE.EOA,
-      signature,
-    },
-    owner: session.credentials.apiKey,
-    orderType: order.orderType,
-    postOnly: false,
-  });
+  return {
+    salt: Number(message.salt),
+    maker: message.maker,
+    signer: message.signer,
+    taker: message.taker,
+    tokenId: order.tokenId,
+    makerAmount: message.makerAmount.toString(),
+    takerAmount: message.takerAmount.toString(),
+    side: order.side,
+    expiration: '0',
+    nonce: '0',
+    feeRateBps: '0',
+    signatureType: SIGNATURE_TYPE.EOA,
+    signature,
+  };
+}
+
+/** POST /order with the session key. */
+export function postOrder(
+  session: Session,
+  order: SignedOrder,
+  orderType: OrderToSign['orderType'],
+): Promise<PostOrderResponse> {
+  const body = JSON.stringify({ order, owner: session.credentials.apiKey, orderType, postOnly: false });
   return sessionRequest(PostOrderResponse, session, { method: 'POST', path: '/order', body });
 }
