@@ -11,9 +11,21 @@ export function positionFigures(p: Position): { value: number; cost: number; pro
   return { value, cost, profit: value - cost };
 }
 
-/** The account's summary in dollars: free cash, positions' value, their total, and profit or loss. */
+/** Collateral the open buy orders hold back (dollars): what is left of each at its price. */
+export function heldByOrders(orders: Account['orders']): number {
+  let held = 0;
+  for (const o of orders)
+    if (o.side === 'BUY') held += (Number(o.original_size) - Number(o.size_matched)) * Number(o.price);
+  return held;
+}
+
+/**
+ * The account's summary in dollars: free cash, cash held by open buys, positions' value, their total
+ * (held cash is still the reader's: a cancel gives it back), and profit or loss.
+ */
 export function accountSummary(account: Account): {
   cash: number;
+  held: number;
   value: number;
   total: number;
   profit: number;
@@ -26,7 +38,8 @@ export function accountSummary(account: Account): {
     profit += f.profit;
   }
   const cash = Number(account.cash) / 1e6;
-  return { cash, value, total: cash + value, profit };
+  const held = heldByOrders(account.orders);
+  return { cash, held, value, total: cash + held + value, profit };
 }
 
 /** A decimal price of the API ("0.3967") in the book's units (3967), for formatCents. */

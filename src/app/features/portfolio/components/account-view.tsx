@@ -39,6 +39,9 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll }: Pro
           <div key={label} className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
             <dt className={`text-sm ${muted}`}>{label}</dt>
             <dd className="text-lg font-semibold tabular-nums">{formatDollars(figure)}</dd>
+            {label === 'Cash (free)' && summary.held >= 0.005 && (
+              <dd className={`text-xs ${muted}`}>+ {formatDollars(summary.held)} held by open orders</dd>
+            )}
           </div>
         ))}
       </dl>

@@ -32,6 +32,8 @@ export function LiveState({ status, onRetry, onRefresh }: Props) {
         </div>
       </div>
     );
+  if (status === 'refused')
+    return <p className={`text-xs ${muted}`}>Live updates stopped: the server ended this session.</p>;
   const live = status === 'open';
   return (
     <p aria-live="polite" className={`inline-flex items-center gap-1.5 text-xs ${muted}`}>

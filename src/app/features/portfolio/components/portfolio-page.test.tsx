@@ -154,8 +154,9 @@ describe('the Portfolio', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['0xc1', 'Yes', '20', '55¢', '60¢', '$12.00', '$1.00'],
-      ['0xc1', 'No', '12.5', '39.67¢', '25¢', '$3.13', '-$1.83'],
+      // On phones the prices show under the shares (hidden by CSS from sm up).
+      ['0xc1', 'Yes', '2055¢ → 60¢', '55¢', '60¢', '$12.00', '$1.00'],
+      ['0xc1', 'No', '12.539.67¢ → 25¢', '39.67¢', '25¢', '$3.13', '-$1.83'],
     ]);
     // Cash 986 + value 15.125; P/L 1 − 1.83375.
     expect(summary()).toEqual(['$986.00', '$15.13', '$1,001.13', '-$0.83']);
@@ -197,6 +198,8 @@ describe('the Portfolio', () => {
     api.loadAccount.mockResolvedValueOnce(account({ orders: [order] }));
     renderInApp(<PortfolioPage />);
     await screen.findByRole('button', { name: 'Open orders (1)' });
+    // The resting bid holds $3 back: still the reader's money, in the total.
+    expect(summary()).toEqual(['$986.00', '+ $3.00 held by open orders', '$0.00', '$989.00', '$0.00']);
     act(() => FakeSocket.all[0]!.accept());
     // Someone sells into the resting bid: 10 Yes at 30¢ bought, $3 spent.
     api.loadAccount.mockResolvedValueOnce(
@@ -233,5 +236,18 @@ describe('the Portfolio', () => {
     expect(screen.queryByText(/Live updates are off/)).toBeNull();
     // Nothing missed is replayed: the account is read again after the reconnection.
     await waitFor(() => expect(api.loadAccount).toHaveBeenCalledTimes(2));
+  });
+
+  it('a session the server refuses on the channel: no reconnecting, and words on what to do', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    act(() => FakeSocket.all[0]!.accept());
+    act(() => FakeSocket.all[0]!.drop(4401));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your trading session has ended (its key expired or was revoked). Sign to start a new one: your orders and balance are as they were.',
+    );
+    expect(screen.queryByText(/Live updates are off/)).toBeNull();
+    expect(FakeSocket.all).toHaveLength(1);
   });
 });

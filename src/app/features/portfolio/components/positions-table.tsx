@@ -23,8 +23,8 @@ export function PositionsTable({ positions, links }: { positions: Position[]; li
             <th className={th}>Market</th>
             <th className={th}>Outcome</th>
             <th className={`${th} text-right`}>Shares</th>
-            <th className={`${th} text-right`}>Avg</th>
-            <th className={`${th} text-right`}>Now</th>
+            <th className={`${th} hidden text-right sm:table-cell`}>Avg</th>
+            <th className={`${th} hidden text-right sm:table-cell`}>Now</th>
             <th className={`${th} text-right`}>Value</th>
             <th className={`${th} text-right`}>P/L</th>
           </tr>
@@ -32,15 +32,23 @@ export function PositionsTable({ positions, links }: { positions: Position[]; li
         <tbody>
           {positions.map((p) => {
             const f = positionFigures(p);
+            const avg = formatCents(priceUnits(p.avg_price));
+            const now = formatCents(priceUnits(p.cur_price));
             return (
               <tr key={p.asset_id}>
                 <td className={td}>
                   <MarketLink links={links} market={p.market} />
                 </td>
                 <td className={td}>{p.outcome}</td>
-                <td className={`${td} text-right`}>{formatShares(Number(p.size))}</td>
-                <td className={`${td} text-right`}>{formatCents(priceUnits(p.avg_price))}</td>
-                <td className={`${td} text-right`}>{formatCents(priceUnits(p.cur_price))}</td>
+                <td className={`${td} text-right`}>
+                  {formatShares(Number(p.size))}
+                  {/* Phones have no room for the price columns: the prices go under the shares. */}
+                  <span className={`block text-xs sm:hidden ${muted}`}>
+                    {avg} → {now}
+                  </span>
+                </td>
+                <td className={`${td} hidden text-right sm:table-cell`}>{avg}</td>
+                <td className={`${td} hidden text-right sm:table-cell`}>{now}</td>
                 <td className={`${td} text-right`}>{formatDollars(f.value)}</td>
                 <td className={`${td} text-right ${profitTone(f.profit)}`}>{formatDollars(f.profit)}</td>
               </tr>
