@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDollars } from '../../trading/figures';
+import { formatDollars } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { accountSummary } from '../figures';
 import { HistoryTable } from './history-table';

@@ -1,4 +1,4 @@
-import { formatCents, formatShares } from '../../trading/figures';
+import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';

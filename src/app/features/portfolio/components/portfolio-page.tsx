@@ -3,7 +3,7 @@ import { useConnect, useConnection } from 'wagmi';
 import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
-import { failureText } from '../../trading/ticket/failure-text';
+import { failureText } from '../../../lib/wallet/failure-text';
 import { type Account, cancelAll, cancelOrder, loadAccount, marketsByCondition } from '../api/account';
 import { useUserFeed } from '../live/use-user-feed';
 import { AccountView } from './account-view';

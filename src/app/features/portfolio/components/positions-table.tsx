@@ -1,4 +1,4 @@
-import { formatCents, formatDollars, formatShares } from '../../trading/figures';
+import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { Position } from '../api/account';
 import { positionFigures, priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';

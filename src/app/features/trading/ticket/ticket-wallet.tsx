@@ -1,12 +1,12 @@
 import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
-import { formatCents, formatDollars, formatShares } from '../figures';
+import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import { ClobError } from '../../../lib/wallet/clob-request';
 import type { Session } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
-import { failureText } from './failure-text';
+import { failureText } from '../../../lib/wallet/failure-text';
 import { type OrderToSign, freeCollateral, freeShares, postOrder, signOrder } from './order-api';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
