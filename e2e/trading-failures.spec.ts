@@ -211,3 +211,38 @@ test('the live socket dropping mid-order: the result comes over HTTP, the book s
   await expect(book.getByRole('row', { name: /Bid 33¢ 7 / })).toBeVisible();
   expect(await axeViolations(page, ['main'])).toEqual([]);
 });
+
+test('the answer to an order lost on the way: the exchange is asked, nothing is sent twice', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const event = await eventAt(page, 13);
+  const [yes] = outcomeNames(event.markets[0]!);
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  const ticket = await connect(page, event);
+  // The order reaches the server and rests; its answer never reaches the page.
+  let posts = 0;
+  await page.route('**/clob/order', async (route) => {
+    posts += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await limitBuy(ticket, '22', '8');
+  await said(
+    ticket,
+    `Resting on the book: buy 8 ${yes} at 22¢. (The answer was lost on the way; the exchange has the order.)`,
+  );
+  expect(posts).toBe(1);
+  await page.unroute('**/clob/order');
+  await page.getByRole('banner').getByRole('link', { name: 'Portfolio' }).click();
+  await expect(page.getByRole('button', { name: 'Open orders (1)' })).toBeVisible();
+
+  // Never arrived at all: said so, nothing traded.
+  await page.goBack();
+  await page.route('**/clob/order', (route) => route.abort('connectionrefused'));
+  await limitBuy(ticket, '21', '5');
+  await said(
+    ticket,
+    'The order did not reach the exchange: nothing was traded. Send it again when the connection is back.',
+  );
+});

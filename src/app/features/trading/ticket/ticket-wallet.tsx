@@ -1,13 +1,15 @@
 import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
+import type { OpenOrder } from '../../../../contract/trading';
+import { NetworkError } from '../../../lib/api-client';
 import { ClobError } from '../../../lib/wallet/clob-request';
 import type { Session } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
 import { failureText } from '../../../lib/wallet/failure-text';
-import { type OrderToSign, freeCollateral, freeShares, postOrder, signOrder } from './order-api';
+import { type OrderToSign, findOrder, freeCollateral, freeShares, postOrder, signOrder } from './order-api';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
 export interface PlaceRequest extends OrderToSign {
@@ -33,6 +35,19 @@ const primary =
   'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
 const muted = 'text-neutral-600 dark:text-neutral-400';
 const dollarsOf = (base: bigint) => formatDollars(Number(base) / 1e6);
+
+/** What became of an order whose answer was lost, from the exchange's record of it. */
+function foundText(order: OpenOrder, name: string): string {
+  const verb = order.side === 'BUY' ? 'buy' : 'sell';
+  const matched = Number(order.size_matched);
+  const price = formatCents(Math.round(Number(order.price) * 10_000));
+  const traded = `Matched: ${order.side === 'BUY' ? 'bought' : 'sold'} ${formatShares(matched)} ${name}`;
+  if (order.status === 'LIVE')
+    return matched > 0
+      ? `${traded}; the rest rests on the book at ${price}.`
+      : `Resting on the book: ${verb} ${formatShares(Number(order.original_size))} ${name} at ${price}.`;
+  return matched > 0 ? `${traded}.` : 'Nothing was traded: the order found no match.';
+}
 
 type WithSession = ReturnType<typeof useSession>['withSession'];
 
@@ -97,7 +112,28 @@ async function place(
         tone: 'error',
         text: told(`The exchange refused the order: ${error.message} Nothing was traded.`),
       };
-    throw error;
+    if (!(error instanceof NetworkError || (error instanceof ClobError && error.status >= 500))) throw error;
+    // The answer was lost: the order's id (known before posting) tells whether it reached the book.
+    onWorking('The answer was lost on the way: asking the exchange whether the order arrived…');
+    const found = await step((s) => findOrder(s, signed.id)).catch(() => undefined);
+    if (found === undefined)
+      return {
+        tone: 'error',
+        text: told(
+          "The server could not be reached to confirm the order. Look at the Portfolio's open orders and history before sending it again.",
+        ),
+      };
+    if (found === null)
+      return {
+        tone: 'error',
+        text: told(
+          'The order did not reach the exchange: nothing was traded. Send it again when the connection is back.',
+        ),
+      };
+    return {
+      tone: 'ok',
+      text: told(`${foundText(found, name)} (The answer was lost on the way; the exchange has the order.)`),
+    };
   }
   if (!answer.success)
     return { tone: 'error', text: told(`The exchange refused the order: ${answer.errorMsg}`) };
