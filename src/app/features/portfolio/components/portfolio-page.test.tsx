@@ -250,4 +250,22 @@ describe('the Portfolio', () => {
     expect(screen.queryByText(/Live updates are off/)).toBeNull();
     expect(FakeSocket.all).toHaveLength(1);
   });
+
+  it('a session key the server says has ended: forgotten, and the page says what to do', async () => {
+    const { ClobError } = await import('../../../lib/wallet/clob-request');
+    api.loadAccount.mockRejectedValue(
+      new ClobError(
+        401,
+        'API_KEY_REVOKED',
+        'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
+      ),
+    );
+    renderInApp(<PortfolioPage />);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your trading session has ended (its key expired or was revoked). Sign to start a new one',
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
