@@ -1,9 +1,9 @@
 import { AssetType, Side } from '@polymarket/clob-client';
 import { ClobClient } from '@polymarket/clob-client';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createWalletClient, custom } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { axeViolations, saveScreenshot } from './support/page-checks';
+import { themedScreenshots } from './support/page-checks';
 import { CHAIN_ID, outcomeNames, topBinaryEvents, trader } from './support/trading';
 import { installTestWallet } from './wallet';
 
@@ -12,26 +12,6 @@ import { installTestWallet } from './wallet';
  * signature for the session key, one EIP-712 signature per order), another wallet's orders placed with
  * the reference's legacy client.
  */
-
-async function screenshots(page: Page, name: string, include: string[]): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-        document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-      }, theme === 'dark');
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await saveScreenshot(page, `${name}-${width}-${theme}`);
-      expect(await axeViolations(page, include), `axe: ${name} ${width} ${theme}`).toEqual([]);
-    }
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.style.colorScheme = 'light';
-  });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The same wallet through the legacy client, with a key of its own, to read balances from the server. */
 async function sameWalletClient(baseURL: string, privateKey: `0x${string}`): Promise<ClobClient> {
@@ -103,7 +83,7 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(preview.nth(1)).toHaveText('20');
   await expect(preview.nth(2)).toHaveText('$11.00');
   await expect(preview.nth(3)).toHaveText('$20.00');
-  await screenshots(page, 'ticket-market-buy', ['main']);
+  await themedScreenshots(page, 'ticket-market-buy', ['main']);
   await ticket.getByRole('button', { name: `Sign to buy 20 ${yes} at up to 55¢` }).click();
   // 55¢ is 12.5¢ from the midpoint between the resting 30¢ bid and the 55¢ ask: confirm first.
   await expect(ticket.getByRole('alert')).toHaveText(
@@ -141,9 +121,9 @@ test('ticket: a session key, a resting limit order and a market order that fills
   const positions = page.getByRole('table', { name: 'Positions' });
   await expect(positions.getByRole('row').nth(1)).toContainText(`${yes}20`);
   await expect(positions.getByRole('row').nth(1)).toContainText('55¢');
-  await screenshots(page, 'portfolio-positions', ['main']);
+  await themedScreenshots(page, 'portfolio-positions', ['main']);
   await page.getByRole('button', { name: /^Open orders \(1\)$/ }).click();
-  await screenshots(page, 'portfolio-orders', ['main']);
+  await themedScreenshots(page, 'portfolio-orders', ['main']);
   await page.getByRole('button', { name: /^History \(1\)$/ }).click();
   await expect(page.getByRole('table', { name: 'Trade history, newest first' })).toContainText(
     `Bought ${yes}`,

@@ -94,6 +94,24 @@ export class TestWallet {
     this.rejections.set(method, (this.rejections.get(method) ?? 0) + count);
   }
 
+  /**
+   * The next `count` typed-data signatures of this primary type are declined as the user would:
+   * `ClobAuth` is the session key's signature, `Order` an order's.
+   */
+  rejectNextTyped(primaryType: 'ClobAuth' | 'Order', count = 1): void {
+    const key = `eth_signTypedData_v4:${primaryType}`;
+    this.rejections.set(key, (this.rejections.get(key) ?? 0) + count);
+  }
+
+  /** How many typed-data signatures of this primary type the page asked for. */
+  typedCountOf(primaryType: string): number {
+    return this.requests.filter(
+      (r) =>
+        r.method === 'eth_signTypedData_v4' &&
+        (JSON.parse(r.params[1] as string) as { primaryType: string }).primaryType === primaryType,
+    ).length;
+  }
+
   /** A locked wallet reports no accounts and refuses to sign (4100) until unlocked. */
   setLocked(locked: boolean): void {
     this.locked = locked;
@@ -132,6 +150,10 @@ export class TestWallet {
     const params = request.params ?? [];
     this.requests.push({ method, params });
     if (this.takeRejection(method)) return { error: USER_REJECTED };
+    if (method === 'eth_signTypedData_v4') {
+      const { primaryType } = JSON.parse(params[1] as string) as { primaryType: string };
+      if (this.takeRejection(`${method}:${primaryType}`)) return { error: USER_REJECTED };
+    }
     try {
       return await this.answer(method, params);
     } catch (err) {

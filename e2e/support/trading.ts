@@ -2,6 +2,7 @@ import { ClobClient, Side } from '@polymarket/clob-client';
 import { expect, type Page } from '@playwright/test';
 import { createWalletClient, custom } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createL1Headers } from '../../src/contract/auth';
 
 /** Trading programs for the e2e tests: the reference's legacy client, as a user's program would use it. */
 
@@ -64,4 +65,29 @@ export async function tradeOnABinaryEvent(page: Page, baseURL: string): Promise<
   const taker = await trader(baseURL);
   await taker.createAndPostOrder({ tokenID: second, price: 0.58, size: 20, side: Side.BUY });
   return event.slug;
+}
+
+/** The wallet's active keys, listed with Level 1 (GET /api-keys). */
+export async function activeKeysOf(baseURL: string, privateKey: `0x${string}`): Promise<string[]> {
+  const headers = await createL1Headers(privateKeyToAccount(privateKey), { chainId: CHAIN_ID });
+  const listed = await fetch(`${baseURL}/clob/api-keys`, { headers: { ...headers } });
+  expect(listed.status).toBe(200);
+  return ((await listed.json()) as { apiKeys: string[] }).apiKeys;
+}
+
+/**
+ * Revokes every active key of the wallet with Level 1, as its owner would from another device: a
+ * session key the page holds ends, and the server answers it 401 API_KEY_REVOKED. Returns their ids.
+ */
+export async function revokeKeysOf(baseURL: string, privateKey: `0x${string}`): Promise<string[]> {
+  const apiKeys = await activeKeysOf(baseURL, privateKey);
+  for (const apiKey of apiKeys) {
+    const headers = await createL1Headers(privateKeyToAccount(privateKey), { chainId: CHAIN_ID });
+    const revoked = await fetch(`${baseURL}/clob/api-keys?apiKey=${apiKey}`, {
+      method: 'DELETE',
+      headers: { ...headers },
+    });
+    expect(revoked.status).toBe(200);
+  }
+  return apiKeys;
 }

@@ -1,3 +1,4 @@
+import { Channel, type LiveStatus, PING_EVERY_MS, type SocketLike } from './channel';
 import { type MarketMessage, readMarketFrame } from './wire';
 
 /**
@@ -7,24 +8,11 @@ import { type MarketMessage, readMarketFrame } from './wire';
  * again, so every asset gets a fresh snapshot (nothing missed while away is ever shown as current).
  */
 
-export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
-
 type Listener = (message: MarketMessage) => void;
 
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-}
+export type { LiveStatus, SocketLike };
+export { PING_EVERY_MS };
 
-const OPEN = 1;
-/** The reference's clients ping every 10 s; the server answers PONG. */
-export const PING_EVERY_MS = 10_000;
-const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 /** With no subscriber left, the socket waits this long before closing (a page change resubscribes). */
 export const IDLE_CLOSE_MS = 30_000;
 /**
@@ -34,22 +22,23 @@ export const IDLE_CLOSE_MS = 30_000;
 export const BATCH_MS = 50;
 
 export class LiveSocket {
-  private socket: SocketLike | null = null;
+  private readonly channel: Channel;
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly statusListeners = new Set<() => void>();
-  private status: LiveStatus = 'idle';
-  private attempt = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
   /** Changes not yet told to the open connection: asset → subscribe (true) or unsubscribe (false). */
   private readonly pending = new Map<string, boolean>();
 
-  constructor(
-    private readonly url: string,
-    private readonly open: (url: string) => SocketLike,
-  ) {}
+  constructor(url: string, open: (url: string) => SocketLike) {
+    this.channel = new Channel(url, open, {
+      hello: () => JSON.stringify({ type: 'market', assets_ids: [...this.listeners.keys()] }),
+      opened: () => this.pending.clear(),
+      message: (data) => {
+        for (const message of readMarketFrame(data)) this.dispatch(message);
+      },
+      keepGoing: () => this.listeners.size > 0,
+    });
+  }
 
   /** Messages about `assetId` go to `listener` until the returned function is called. */
   subscribe(assetId: string, listener: Listener): () => void {
@@ -61,24 +50,21 @@ export class LiveSocket {
       this.tell('subscribe', [assetId]);
     }
     set.add(listener);
-    if (!this.socket) this.connect();
+    this.channel.start();
     return () => this.unsubscribe(assetId, listener);
   }
 
   getStatus(): LiveStatus {
-    return this.status;
+    return this.channel.getStatus();
   }
 
   onStatus(listener: () => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
+    return this.channel.onStatus(listener);
   }
 
   /** Reconnects now (the browser came back online) instead of waiting out the backoff. */
   retryNow(): void {
-    if (this.status !== 'reconnecting') return;
-    clearTimeout(this.retryTimer);
-    this.connect();
+    this.channel.retryNow();
   }
 
   private unsubscribe(assetId: string, listener: Listener): void {
@@ -92,18 +78,12 @@ export class LiveSocket {
     }
   }
 
-  private setStatus(status: LiveStatus): void {
-    if (status === this.status) return;
-    this.status = status;
-    for (const l of this.statusListeners) l();
-  }
-
   /**
    * Queues an operation for the open connection (before it opens, its first message names every asset);
    * an asset added and dropped within one batch cancels out.
    */
   private tell(operation: 'subscribe' | 'unsubscribe', assets: string[]): void {
-    if (this.socket?.readyState !== OPEN) return;
+    if (!this.channel.isOpen()) return;
     for (const asset of assets) {
       const queued = this.pending.get(asset);
       if (queued !== undefined && queued !== (operation === 'subscribe')) this.pending.delete(asset);
@@ -114,69 +94,19 @@ export class LiveSocket {
 
   private flush(): void {
     this.batchTimer = undefined;
-    const socket = this.socket;
-    if (socket?.readyState === OPEN) {
-      for (const operation of ['unsubscribe', 'subscribe'] as const) {
-        const on = operation === 'subscribe';
-        const assets = [...this.pending].filter(([, queued]) => queued === on).map(([asset]) => asset);
-        if (assets.length > 0) socket.send(JSON.stringify({ operation, assets_ids: assets }));
-      }
+    for (const operation of ['unsubscribe', 'subscribe'] as const) {
+      const on = operation === 'subscribe';
+      const assets = [...this.pending].filter(([, queued]) => queued === on).map(([asset]) => asset);
+      if (assets.length > 0) this.channel.send(JSON.stringify({ operation, assets_ids: assets }));
     }
     this.pending.clear();
-  }
-
-  private connect(): void {
-    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
-    let socket: SocketLike;
-    try {
-      socket = this.open(this.url);
-    } catch {
-      this.scheduleRetry();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      this.pending.clear();
-      this.setStatus('open');
-      socket.send(JSON.stringify({ type: 'market', assets_ids: [...this.listeners.keys()] }));
-      this.pingTimer = setInterval(() => {
-        if (socket.readyState === OPEN) socket.send('PING');
-      }, PING_EVERY_MS);
-    };
-    socket.onmessage = (event) => {
-      if (typeof event.data !== 'string' || event.data === 'PONG') return;
-      for (const message of readMarketFrame(event.data)) this.dispatch(message);
-    };
-    socket.onerror = () => {};
-    socket.onclose = () => {
-      clearInterval(this.pingTimer);
-      if (this.socket !== socket) return;
-      this.socket = null;
-      if (this.listeners.size > 0) this.scheduleRetry();
-      else this.setStatus('idle');
-    };
-  }
-
-  private scheduleRetry(): void {
-    this.setStatus('reconnecting');
-    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
-    this.attempt += 1;
-    // Jitter, so a server restart is not met by every tab at the same instant.
-    this.retryTimer = setTimeout(() => this.connect(), base * (0.75 + Math.random() * 0.5));
   }
 
   private shutDown(): void {
-    clearTimeout(this.retryTimer);
     clearTimeout(this.batchTimer);
     this.batchTimer = undefined;
     this.pending.clear();
-    clearInterval(this.pingTimer);
-    const socket = this.socket;
-    this.socket = null;
-    this.attempt = 0;
-    socket?.close(1000, 'no subscriptions');
-    this.setStatus('idle');
+    this.channel.stop(1000, 'no subscriptions');
   }
 
   private dispatch(message: MarketMessage): void {

@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { applyMessage, displayedPriceOf, emptyBook, type LiveBook } from './book-state';
+import { channelUrl } from './channel';
 import { LiveSocket, type SocketLike } from './live-socket';
 
 /**
@@ -8,11 +9,8 @@ import { LiveSocket, type SocketLike } from './live-socket';
  */
 
 /** `ws(s)://…/clob/ws/market` from the dashboard's CLOB base (relative to this origin by default). */
-export function marketChannelUrl(clobUrl: string, location: { href: string }): string {
-  const url = new URL(`${clobUrl}/ws/market`, location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  return url.toString();
-}
+export const marketChannelUrl = (clobUrl: string, location: { href: string }): string =>
+  channelUrl(clobUrl, '/ws/market', location);
 
 export class LiveStore {
   private readonly books = new Map<string, LiveBook>();

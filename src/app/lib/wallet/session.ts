@@ -58,11 +58,23 @@ export async function openSession(address: string, headers: L1Headers, now = Dat
   return held;
 }
 
-/** Forgets the session here (the server still ends it when its time is up). */
-export function forgetSession(): void {
-  if (!held) return;
+/** Forgets the session here (the server still ends it when its time is up); given one, only if it is still held. */
+export function forgetSession(session?: Session): void {
+  if (!held || (session && held !== session)) return;
   held = null;
   changed();
+}
+
+/**
+ * Whether the server refused the session key as ended: expired before this tab expected (another
+ * clock), or revoked elsewhere (the Keys page, another tab). A new session fixes it; nothing was done.
+ */
+export function sessionEnded(error: unknown): boolean {
+  return (
+    error instanceof ClobError &&
+    error.status === 401 &&
+    (error.code === 'API_KEY_REVOKED' || error.code === 'API_KEY_UNKNOWN')
+  );
 }
 
 /** The last L2 timestamp used: state-changing requests are single-use, so two in one second differ. */

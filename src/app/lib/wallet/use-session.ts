@@ -4,9 +4,11 @@ import { keysConfig } from './keys-config';
 import {
   type Session,
   endSession,
+  forgetSession,
   heldSession,
   openSession,
   serverClock,
+  sessionEnded,
   sessionFor,
   subscribeSession,
 } from './session';
@@ -14,7 +16,8 @@ import { useSignedRequest } from './use-signed-request';
 
 /**
  * The connected wallet's session key: `ensure()` returns the held one, or asks the wallet for one L1
- * signature and creates it (the first time an action needs Level 2); `end()` revokes it.
+ * signature and creates it (the first time an action needs Level 2); `withSession` also replaces a key
+ * the server says has ended; `end()` revokes it.
  * `activity` says what the wallet is being asked meanwhile.
  */
 export function useSession() {
@@ -30,9 +33,31 @@ export function useSession() {
     return run({ doing: 'start a trading session' }, (headers) => openSession(headers.SVC_ADDRESS, headers));
   }, [address, run]);
 
+  /**
+   * Runs `action` with the session; if the server answers that the key has ended, starts a new session
+   * (one more signature) and runs it once more. `renewed` says so, for the page to tell the reader.
+   */
+  const withSession = useCallback(
+    async <T>(
+      action: (session: Session) => Promise<T>,
+      onRenew?: () => void,
+    ): Promise<{ value: T; renewed: boolean }> => {
+      const first = await ensure();
+      try {
+        return { value: await action(first), renewed: false };
+      } catch (error) {
+        if (!sessionEnded(error)) throw error;
+        forgetSession(first);
+        onRenew?.();
+        return { value: await action(await ensure()), renewed: true };
+      }
+    },
+    [ensure],
+  );
+
   const end = useCallback(async () => {
     if (session) await endSession(session);
   }, [session]);
 
-  return { address, session, ensure, end, activity };
+  return { address, session, ensure, withSession, end, activity };
 }

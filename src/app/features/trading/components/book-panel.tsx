@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LiveIndicator } from './live-indicator';
-import { formatCents, formatShares } from '../figures';
+import { formatCents, formatShares } from '../../../lib/live/figures';
 import { viewOf } from '../../../lib/live/book-state';
 import { useLiveBook } from '../../../lib/live/use-live';
 import type { Event } from '../../../../contract/catalog';

@@ -5,6 +5,7 @@ const LABEL = {
   connecting: 'Connecting',
   open: 'Live',
   reconnecting: 'Reconnecting',
+  refused: 'Disconnected',
 } as const;
 
 /** A quiet dot and word for the live connection: green when live, amber while (re)connecting. */

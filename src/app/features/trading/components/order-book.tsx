@@ -1,7 +1,7 @@
 import { ColumnHeads } from './column-heads';
 import { useState } from 'react';
 import { Flash } from './flash';
-import { formatCents, formatDollars, formatShares } from '../figures';
+import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { BookView, Level } from '../../../lib/live/book-state';
 import { PRICE_UNITS } from '../../../lib/live/wire';
 

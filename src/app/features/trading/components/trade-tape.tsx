@@ -1,6 +1,6 @@
 import { ColumnHeads } from './column-heads';
 import { formatRelative } from '../../../lib/format';
-import { formatCents, formatShares } from '../figures';
+import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Trade } from '../../../lib/live/book-state';
 import { useNow } from '../../../lib/use-now';
 

@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { type Address, type Hex, hashTypedData } from 'viem';
 import type { Config } from 'wagmi';
 import { getConnection, signTypedData, switchChain } from 'wagmi/actions';
 import {
@@ -8,8 +8,9 @@ import {
   orderTypedData,
   referenceExchanges,
 } from '../../../../contract/orders';
-import { BalanceAllowance, PostOrderResponse } from '../../../../contract/trading';
+import { BalanceAllowance, OpenOrder, PostOrderResponse } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
+import { ClobError } from '../../../lib/wallet/clob-request';
 import { keysConfig } from '../../../lib/wallet/keys-config';
 import { type Session, sessionRequest } from '../../../lib/wallet/session';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
@@ -53,16 +54,19 @@ function randomSalt(): bigint {
   return (BigInt(high & 0x1fffff) << 32n) | BigInt(low);
 }
 
+/** A signed order's body, but the session key it is posted with (`owner`); `id` is its hash. */
+export interface SignedOrder {
+  id: Hex;
+  body: Record<string, unknown>;
+}
+
 /**
  * The connected wallet signs a version-1 order, as the legacy client builds it (maker = signer, EOA,
- * no taker, fee 0), for the market's exchange on the configured chain; then POST /order with the
- * session key. Switches the wallet's chain first if it is elsewhere.
+ * no taker, fee 0), for the market's exchange on the configured chain. Switches the wallet's chain
+ * first if it is elsewhere. The signature does not cover the API key, so a signed order may be posted
+ * with a new session key if the first one has ended.
  */
-export async function signAndPlace(
-  config: Config,
-  session: Session,
-  order: OrderToSign,
-): Promise<PostOrderResponse> {
+export async function signOrder(config: Config, order: OrderToSign): Promise<SignedOrder> {
   const connection = getConnection(config);
   const address = connection.address;
   if (connection.status !== 'connected' || !address) throw new WalletStepError('no-account');
@@ -96,37 +100,60 @@ export async function signAndPlace(
     chainId,
     verifyingContract: order.negRisk ? exchanges.negRiskExchange : exchanges.exchange,
   };
+  const typed = orderTypedData({ version: 1, message }, domain);
   let signature: `0x${string}`;
   try {
     signature = await signTypedData(config, {
       account: address,
-      ...(orderTypedData({ version: 1, message }, domain) as Omit<
-        Parameters<typeof signTypedData>[1],
-        'account'
-      >),
+      ...(typed as Omit<Parameters<typeof signTypedData>[1], 'account'>),
     });
   } catch (error) {
     throw new WalletStepError('sign', error);
   }
+  // The order's id is its EIP-712 hash: known before posting, so a lost answer can be looked up.
+  const id = hashTypedData(typed as Parameters<typeof hashTypedData>[0]);
+  const body = {
+    salt: Number(message.salt),
+    maker: message.maker,
+    signer: message.signer,
+    taker: message.taker,
+    tokenId: order.tokenId,
+    makerAmount: message.makerAmount.toString(),
+    takerAmount: message.takerAmount.toString(),
+    side: order.side,
+    expiration: '0',
+    nonce: '0',
+    feeRateBps: '0',
+    signatureType: SIGNATURE_TYPE.EOA,
+    signature,
+  };
+  return { id, body };
+}
+
+/** POST /order with the session key. */
+export function postOrder(
+  session: Session,
+  order: SignedOrder,
+  orderType: OrderToSign['orderType'],
+): Promise<PostOrderResponse> {
   const body = JSON.stringify({
-    order: {
-      salt: Number(message.salt),
-      maker: message.maker,
-      signer: message.signer,
-      taker: message.taker,
-      tokenId: order.tokenId,
-      makerAmount: message.makerAmount.toString(),
-      takerAmount: message.takerAmount.toString(),
-      side: order.side,
-      expiration: '0',
-      nonce: '0',
-      feeRateBps: '0',
-      signatureType: SIGNATURE_TYPE.EOA,
-      signature,
-    },
+    order: order.body,
     owner: session.credentials.apiKey,
-    orderType: order.orderType,
+    orderType,
     postOnly: false,
   });
   return sessionRequest(PostOrderResponse, session, { method: 'POST', path: '/order', body });
+}
+
+/**
+ * GET /data/order/{id}: the order as the exchange has it, or null when it never arrived (404). For an
+ * answer lost on the way (docs/api.md: a 500 or 503 acknowledged nothing; a dropped connection may have).
+ */
+export async function findOrder(session: Session, id: Hex): Promise<OpenOrder | null> {
+  try {
+    return await sessionRequest(OpenOrder, session, { method: 'GET', path: `/data/order/${id}` });
+  } catch (error) {
+    if (error instanceof ClobError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
-import { formatCents, formatDollars, formatShares } from '../figures';
+import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { TradableMarket } from '../tradable';
 import { type TicketKind, previewTicket } from './preview';
 import type { Message, PlaceRequest } from './ticket-wallet';

@@ -1,11 +1,15 @@
 import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
-import { formatCents, formatDollars, formatShares } from '../figures';
+import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
+import type { OpenOrder } from '../../../../contract/trading';
+import { NetworkError } from '../../../lib/api-client';
+import { ClobError } from '../../../lib/wallet/clob-request';
+import type { Session } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
-import { failureText } from './failure-text';
-import { type OrderToSign, freeCollateral, freeShares, signAndPlace } from './order-api';
+import { failureText } from '../../../lib/wallet/failure-text';
+import { type OrderToSign, findOrder, freeCollateral, freeShares, postOrder, signOrder } from './order-api';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
 export interface PlaceRequest extends OrderToSign {
@@ -32,41 +36,107 @@ const primary =
 const muted = 'text-neutral-600 dark:text-neutral-400';
 const dollarsOf = (base: bigint) => formatDollars(Number(base) / 1e6);
 
-/** Places one order: the session (one L1 signature the first time), the free balance, the order's signature, POST /order. */
+/** What became of an order whose answer was lost, from the exchange's record of it. */
+function foundText(order: OpenOrder, name: string): string {
+  const verb = order.side === 'BUY' ? 'buy' : 'sell';
+  const matched = Number(order.size_matched);
+  const price = formatCents(Math.round(Number(order.price) * 10_000));
+  const traded = `Matched: ${order.side === 'BUY' ? 'bought' : 'sold'} ${formatShares(matched)} ${name}`;
+  if (order.status === 'LIVE')
+    return matched > 0
+      ? `${traded}; the rest rests on the book at ${price}.`
+      : `Resting on the book: ${verb} ${formatShares(Number(order.original_size))} ${name} at ${price}.`;
+  return matched > 0 ? `${traded}.` : 'Nothing was traded: the order found no match.';
+}
+
+type WithSession = ReturnType<typeof useSession>['withSession'];
+
+/**
+ * Places one order: the session (one L1 signature the first time), the free balance, the order's
+ * signature, POST /order. A session the server says has ended is replaced (one more signature) and the
+ * step done again; an order already signed is posted with the new key, not signed again.
+ */
 async function place(
   config: ReturnType<typeof useConfig>,
-  ensure: ReturnType<typeof useSession>['ensure'],
+  withSession: WithSession,
   hasSession: boolean,
   request: PlaceRequest,
   onWorking: (text: string | null) => void,
 ): Promise<Message> {
   const { side, price, size, outcomeName: name } = request;
+  let renewed = false;
+  const step = async <T,>(action: (session: Session) => Promise<T>): Promise<T> => {
+    const done = await withSession(action, () =>
+      onWorking('Your trading session had ended: approve a signature in your wallet to start a new one…'),
+    );
+    renewed ||= done.renewed;
+    return done.value;
+  };
+  const told = (text: string) =>
+    renewed ? `${text} Your trading session had ended, so a new one was started.` : text;
   onWorking(
     hasSession
       ? 'Checking your balance…'
       : 'Starting a trading session: approve the signature in your wallet…',
   );
-  const session = await ensure();
-  onWorking('Checking your balance…');
   if (side === 'BUY') {
     const needs = BigInt(price) * BigInt(size);
-    const free = await freeCollateral(session);
+    const free = await step((s) => freeCollateral(s));
     if (free < needs)
       return {
         tone: 'error',
-        text: `This order needs ${dollarsOf(needs)} and you have ${dollarsOf(free)} free. Nothing was signed.`,
+        text: told(
+          `This order needs ${dollarsOf(needs)} and you have ${dollarsOf(free)} free. Nothing was signed.`,
+        ),
       };
   } else {
-    const free = await freeShares(session, request.tokenId);
+    const free = await step((s) => freeShares(s, request.tokenId));
     if (free < BigInt(size) * 10_000n)
       return {
         tone: 'error',
-        text: `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
+        text: told(
+          `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
+        ),
       };
   }
   onWorking('Approve the order in your wallet…');
-  const answer = await signAndPlace(config, session, request);
-  if (!answer.success) return { tone: 'error', text: `Refused: ${answer.errorMsg}` };
+  const signed = await signOrder(config, request);
+  onWorking('Sending the order…');
+  let answer: Awaited<ReturnType<typeof postOrder>>;
+  try {
+    answer = await step((s) => postOrder(s, signed, request.orderType));
+  } catch (error) {
+    // The exchange's own sentence, as it refused the order (docs/api.md, Refusals).
+    if (error instanceof ClobError && error.status === 400)
+      return {
+        tone: 'error',
+        text: told(`The exchange refused the order: ${error.message} Nothing was traded.`),
+      };
+    if (!(error instanceof NetworkError || (error instanceof ClobError && error.status >= 500))) throw error;
+    // The answer was lost: the order's id (known before posting) tells whether it reached the book.
+    onWorking('The answer was lost on the way: asking the exchange whether the order arrived…');
+    const found = await step((s) => findOrder(s, signed.id)).catch(() => undefined);
+    if (found === undefined)
+      return {
+        tone: 'error',
+        text: told(
+          "The server could not be reached to confirm the order. Look at the Portfolio's open orders and history before sending it again.",
+        ),
+      };
+    if (found === null)
+      return {
+        tone: 'error',
+        text: told(
+          'The order did not reach the exchange: nothing was traded. Send it again when the connection is back.',
+        ),
+      };
+    return {
+      tone: 'ok',
+      text: told(`${foundText(found, name)} (The answer was lost on the way; the exchange has the order.)`),
+    };
+  }
+  if (!answer.success)
+    return { tone: 'error', text: told(`The exchange refused the order: ${answer.errorMsg}`) };
   if (answer.status === 'matched') {
     const [shares, cash] =
       side === 'BUY'
@@ -74,12 +144,16 @@ async function place(
         : [answer.makingAmount, answer.takingAmount];
     return {
       tone: 'ok',
-      text: `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollars(Number(cash))}${request.restsInPart ? '; the rest rests on the book' : ''}.`,
+      text: told(
+        `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollars(Number(cash))}${request.restsInPart ? '; the rest rests on the book' : ''}.`,
+      ),
     };
   }
   return {
     tone: 'ok',
-    text: `Resting on the book: ${side === 'BUY' ? 'buy' : 'sell'} ${formatShares(size / 100)} ${name} at ${formatCents(price)}.`,
+    text: told(
+      `Resting on the book: ${side === 'BUY' ? 'buy' : 'sell'} ${formatShares(size / 100)} ${name} at ${formatCents(price)}.`,
+    ),
   };
 }
 
@@ -90,7 +164,7 @@ function WalletPart() {
   const { request, onConnected, onWorking, onResult } = useContext(Props)!;
   const config = useConfig();
   const connection = useConnection();
-  const { session, ensure, end } = useSession();
+  const { session, withSession, end } = useSession();
   const { choices, ready } = useWalletChoices();
   const connect = useConnect();
   const [problem, setProblem] = useState<string | null>(null);
@@ -102,10 +176,10 @@ function WalletPart() {
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;
     done.current = request.id;
-    void place(config, ensure, session !== null, request, onWorking)
+    void place(config, withSession, session !== null, request, onWorking)
       .then(onResult, (error: unknown) => onResult({ tone: 'error', text: failureText(error) }))
       .finally(() => onWorking(null));
-  }, [request, address, config, ensure, session, onWorking, onResult]);
+  }, [request, address, config, withSession, session, onWorking, onResult]);
 
   if (!address)
     return (

@@ -1,8 +1,8 @@
-import { ApiResponseError, NetworkError } from '../../../lib/api-client';
-import { describeChain } from '../../../lib/wallet/chains';
-import { keysConfig } from '../../../lib/wallet/keys-config';
-import { ClockSkewError } from '../../../lib/wallet/server-clock';
-import { WalletStepError, classifyWalletError } from '../../../lib/wallet/wallet-errors';
+import { ApiResponseError, NetworkError } from '../api-client';
+import { describeChain } from './chains';
+import { keysConfig } from './keys-config';
+import { ClockSkewError } from './server-clock';
+import { WalletStepError, classifyWalletError } from './wallet-errors';
 
 /** A failed trading step in one sentence: the wallet's step in words, or the server's own sentence. */
 export function failureText(error: unknown): string {

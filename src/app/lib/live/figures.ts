@@ -1,6 +1,6 @@
-import { grouped } from '../../lib/format';
+import { grouped } from '../format';
 
-/** The figures of the book, the tape and (later) the ticket and the portfolio. */
+/** The figures of live trading data: the book, the tape, the ticket and the Portfolio. */
 /**
  * A price of the book or the ticket in cents, from 1/10,000 units: `53¢`, `53.5¢`, `0.25¢` on fine
  * ticks (UI brief: prices in cents, chances in percent, so the two are never mixed up).

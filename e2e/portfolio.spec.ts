@@ -1,0 +1,130 @@
+import { Side } from '@polymarket/clob-client';
+import { type WebSocketRoute, expect, test } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { tabTo, themedScreenshots } from './support/page-checks';
+import { outcomeNames, topBinaryEvents, trader } from './support/trading';
+import { installTestWallet } from './wallet';
+
+/**
+ * The Portfolio live through the user channel, against the real server: an order filled by another
+ * wallet's action shows without a reload; a dropped connection says so and what to do, then comes
+ * back. Driven by keyboard; every state screenshotted at phone and desktop width, light and dark.
+ */
+
+test('empty, then disconnected and back: keyboard only, in words', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The user channel passes through here, so the test can cut it and refuse it for a while.
+  const sockets: WebSocketRoute[] = [];
+  let refuse = false;
+  await page.routeWebSocket(/\/clob\/ws\/user$/, (ws) => {
+    sockets.push(ws);
+    if (refuse) void ws.close({ code: 1006 });
+    else ws.connectToServer();
+  });
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto('/portfolio');
+  await tabTo(page, page.getByRole('button', { name: 'Connect Test Wallet' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Sign to start a session' }));
+  await page.keyboard.press('Enter');
+  const summary = page.locator('dl[aria-label="Summary"]');
+  await expect(summary).toContainText('$1,000.00');
+  await expect(page.getByText('No positions yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+  // The credentials travel in the channel's first message only: not in its URL, nor in storage.
+  expect(sockets[0]!.url()).toMatch(/\/clob\/ws\/user$/);
+  const stored = await page.evaluate(() =>
+    [localStorage, sessionStorage]
+      .flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
+      .join('\n'),
+  );
+  expect(stored).not.toMatch(/secret|passphrase/i);
+  await themedScreenshots(page, 'portfolio-empty', ['main']);
+
+  // The connection drops and cannot come back for now.
+  refuse = true;
+  await sockets[0]!.close({ code: 1006 });
+  const off = page.getByText(/Live updates are off:/);
+  await expect(off).toBeVisible();
+  await expect(off.locator('xpath=..')).toContainText(
+    'the connection to the server dropped, so these figures may be out of date. It reconnects on its own; if this lasts, check your internet connection.',
+  );
+  await themedScreenshots(page, 'portfolio-disconnected', ['main']);
+  // Reconnecting again and again while refused: the box stays, the figures stay.
+  await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(2);
+  await expect(off).toBeVisible();
+  await expect(summary).toContainText('$1,000.00');
+
+  // Back: Reconnect now, by keyboard.
+  refuse = false;
+  await tabTo(page, page.getByRole('button', { name: 'Reconnect now' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+  await expect(off).toHaveCount(0);
+});
+
+test("another wallet's trade fills a resting order: the Portfolio shows it without a reload", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const event = (await topBinaryEvents(page, 100))[12]!;
+  const market = event.markets[0]!;
+  const [yes] = outcomeNames(market);
+  const [, noToken] = market.clobTokenIds as [string, string];
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`/e/${event.slug}`);
+  const ticket = page.getByRole('region', { name: 'Trade' });
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
+  await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await ticket.getByRole('button', { name: 'Limit' }).click();
+  for (const [cents, shares] of [
+    ['30', '10'],
+    ['25', '5'],
+  ] as const) {
+    await ticket.getByLabel('Limit price (¢)').fill(cents);
+    await ticket.getByLabel('Shares', { exact: true }).fill(shares);
+    await ticket.getByLabel('Shares', { exact: true }).press('Enter');
+    await expect(ticket.getByRole('status').filter({ hasText: 'Resting on the book' })).toHaveText(
+      `Resting on the book: buy ${shares} ${yes} at ${cents}¢.`,
+    );
+  }
+
+  // The Portfolio in the same tab (the session is in memory): both orders rest, $4.25 held back.
+  await page.getByRole('banner').getByRole('link', { name: 'Portfolio' }).click();
+  const summary = page.locator('dl[aria-label="Summary"]');
+  await expect(summary).toContainText('$995.75');
+  await expect(page.getByRole('button', { name: 'Open orders (2)' })).toBeVisible();
+  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+
+  // Another wallet buys the other outcome at 70¢: a full set is minted against the 30¢ bid only.
+  const taker = await trader(baseURL!);
+  await taker.createAndPostOrder({ tokenID: noToken, price: 0.7, size: 10, side: Side.BUY });
+  await expect(page.getByRole('button', { name: 'Open orders (1)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Positions (1)' })).toBeVisible();
+  const position = page.getByRole('table', { name: 'Positions' }).getByRole('row').nth(1);
+  await expect(position).toContainText(yes);
+  await expect(position.getByRole('cell').nth(2)).toHaveText('10', { useInnerText: true });
+  await expect(position.getByRole('cell').nth(3)).toHaveText('30¢');
+  // The 25¢ bid holds $1.25 back: cash 1,000 − 3 − 1.25, and the total counts what is held.
+  await expect(summary).toContainText('$995.75+ $1.25 held by open orders');
+  await themedScreenshots(page, 'portfolio-positions-live', ['main']);
+
+  // By keyboard: the history shows the fill in the reader's terms, then the open order is cancelled.
+  await tabTo(page, page.getByRole('button', { name: 'History (1)' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('table', { name: 'Trade history, newest first' }).getByRole('row').nth(1),
+  ).toContainText(`Bought ${yes} (your order filled)10`);
+  await tabTo(page, page.getByRole('button', { name: 'Open orders (1)' }));
+  await page.keyboard.press('Enter');
+  await themedScreenshots(page, 'portfolio-orders-live', ['main']);
+  await tabTo(page, page.getByRole('button', { name: `Cancel buy 5 ${yes} at 25¢` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(
+    'Order cancelled.',
+  );
+  await expect(page.getByRole('button', { name: 'Open orders (0)' })).toBeVisible();
+  // 1,000 − 3 paid for the fill; nothing held back any more.
+  await expect(summary).toContainText('$997.00');
+});

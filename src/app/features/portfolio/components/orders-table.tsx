@@ -1,0 +1,77 @@
+import { formatCents, formatShares } from '../../../lib/live/figures';
+import type { Account } from '../api/account';
+import { priceUnits } from '../figures';
+import { type Links, MarketLink } from './market-link';
+import { muted, secondary, table, td, th } from './styles';
+
+type Order = Account['orders'][number];
+
+interface Props {
+  orders: Order[];
+  links: Links;
+  busy: boolean;
+  onCancel(order: Order): void;
+  onCancelAll(): void;
+}
+
+const describe = (o: Order) =>
+  `${o.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(o.original_size))} ${o.outcome} at ${formatCents(priceUnits(o.price))}`;
+
+export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Props) {
+  if (orders.length === 0)
+    return (
+      <p className={muted}>
+        No open orders. A limit order that does not fill at once rests here until you cancel it.
+      </p>
+    );
+  return (
+    <div className="space-y-2">
+      <button type="button" className={secondary} disabled={busy} onClick={onCancelAll}>
+        Cancel all
+      </button>
+      <div className="overflow-x-auto">
+        <table className={table}>
+          <caption className="sr-only">Open orders</caption>
+          <thead>
+            <tr>
+              <th className={th}>Market</th>
+              <th className={th}>Side</th>
+              <th className={`${th} text-right`}>Price</th>
+              <th className={`${th} text-right`}>Filled / size</th>
+              <th className={th}>
+                <span className="sr-only">Cancel</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id}>
+                <td className={td}>
+                  <MarketLink links={links} market={o.market} />
+                </td>
+                <td className={td}>
+                  {o.side === 'BUY' ? 'Buy' : 'Sell'} {o.outcome}
+                </td>
+                <td className={`${td} text-right`}>{formatCents(priceUnits(o.price))}</td>
+                <td className={`${td} text-right`}>
+                  {formatShares(Number(o.size_matched))} / {formatShares(Number(o.original_size))}
+                </td>
+                <td className={`${td} text-right`}>
+                  <button
+                    type="button"
+                    className={secondary}
+                    disabled={busy}
+                    aria-label={`Cancel ${describe(o)}`}
+                    onClick={() => onCancel(o)}
+                  >
+                    Cancel
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

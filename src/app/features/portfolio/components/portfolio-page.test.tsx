@@ -1,0 +1,271 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../test/render';
+import type { Session } from '../../../lib/wallet/session';
+import type { Account, Position } from '../api/account';
+import { PortfolioPage } from './portfolio-page';
+
+// The page's surroundings stand in: a connected wallet with a session, the account's reads, the socket.
+const session: Session = {
+  address: '0x00000000000000000000000000000000000000aa',
+  credentials: { apiKey: 'key-1', secret: 'c2VjcmV0', passphrase: 'pass' },
+  endsAt: Date.now() + 3_600_000,
+};
+const api = vi.hoisted(() => ({
+  loadAccount: vi.fn(),
+  cancelOrder: vi.fn(),
+  cancelAll: vi.fn(),
+  marketsByCondition: vi.fn(async () => new Map()),
+}));
+vi.mock('../api/account', () => api);
+vi.mock('wagmi', () => ({
+  useConnection: () => ({ status: 'connected', address: '0x00000000000000000000000000000000000000AA' }),
+  useConnect: () => ({ mutate: () => {} }),
+}));
+vi.mock('../../../lib/wallet/use-wallet-choices', () => ({
+  useWalletChoices: () => ({ choices: [], ready: true }),
+}));
+vi.mock('../../../lib/wallet/use-session', () => ({
+  useSession: () => ({
+    address: session.address,
+    session,
+    ensure: async () => session,
+    withSession: async <T,>(action: (s: Session) => Promise<T>) => ({
+      value: await action(session),
+      renewed: false,
+    }),
+    end: async () => {},
+  }),
+}));
+vi.mock('../../../lib/wallet/session', async (original) => ({
+  ...(await original<object>()),
+  sessionFor: () => session,
+}));
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  accept() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+  push(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const position = (over: Partial<Position> = {}): Position => ({
+  asset_id: '11',
+  market: '0xc1',
+  outcome: 'Yes',
+  size: '20',
+  reserved: '0',
+  avg_price: '0.55',
+  cur_price: '0.6',
+  ...over,
+});
+const order = {
+  id: `0x${'1'.repeat(64)}`,
+  status: 'LIVE',
+  owner: 'key-1',
+  maker_address: session.address,
+  market: '0xc1',
+  asset_id: '11',
+  side: 'BUY',
+  original_size: '10',
+  size_matched: '0',
+  price: '0.3',
+  associate_trades: [],
+  outcome: 'Yes',
+  created_at: 1,
+  expiration: '0',
+  order_type: 'GTC',
+} as Account['orders'][number];
+const account = (over: Partial<Account> = {}): Account => ({
+  cash: 986_000_000n,
+  positions: [],
+  orders: [],
+  trades: [],
+  ...over,
+});
+const summary = () =>
+  within(document.querySelector<HTMLElement>('dl[aria-label="Summary"]')!)
+    .getAllByRole('definition')
+    .map((d) => d.textContent);
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  for (const f of Object.values(api)) f.mockReset();
+  api.marketsByCondition.mockResolvedValue(new Map());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Portfolio', () => {
+  it('an empty account: its cash, and words instead of empty tables', async () => {
+    api.loadAccount.mockResolvedValue(account({ cash: 1_000_000_000n }));
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    expect(summary()).toEqual(['$1,000.00', '$0.00', '$1,000.00', '$0.00']);
+    expect(screen.getByText(/No positions yet/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open orders (0)' }));
+    expect(screen.getByText(/No open orders/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'History (0)' }));
+    expect(screen.getByText('No trades yet.')).toBeInTheDocument();
+  });
+
+  it("works out each position's value and profit or loss, and the account's", async () => {
+    api.loadAccount.mockResolvedValue(
+      account({
+        positions: [
+          // 20 bought at 55¢, now 60¢: worth $12.00, +$1.00.
+          position(),
+          // 12.5 bought at 39.67¢, now 25¢: worth $3.13 (3.125), −$1.83 (−1.83375).
+          position({ asset_id: '22', outcome: 'No', size: '12.5', avg_price: '0.3967', cur_price: '0.25' }),
+        ],
+      }),
+    );
+    renderInApp(<PortfolioPage />);
+    const table = await screen.findByRole('table', { name: 'Positions' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      // On phones the prices show under the shares (hidden by CSS from sm up).
+      ['0xc1', 'Yes', '2055¢ → 60¢', '55¢', '60¢', '$12.00', '$1.00'],
+      ['0xc1', 'No', '12.539.67¢ → 25¢', '39.67¢', '25¢', '$3.13', '-$1.83'],
+    ]);
+    // Cash 986 + value 15.125; P/L 1 − 1.83375.
+    expect(summary()).toEqual(['$986.00', '$15.13', '$1,001.13', '-$0.83']);
+  });
+
+  it('cancels one open order or all of them, then reads the account again', async () => {
+    const second = { ...order, id: `0x${'2'.repeat(64)}`, side: 'SELL' as const, price: '0.7' };
+    api.loadAccount.mockResolvedValue(account({ orders: [order, second] }));
+    api.cancelOrder.mockResolvedValue({ canceled: [order.id], not_canceled: {} });
+    api.cancelAll.mockResolvedValue({ canceled: [second.id], not_canceled: {} });
+    renderInApp(<PortfolioPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open orders (2)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel buy 10 Yes at 30¢' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order cancelled.'));
+    expect(api.cancelOrder).toHaveBeenCalledWith(session, order.id);
+    expect(api.loadAccount).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Cancelled 1 order.'));
+    expect(api.cancelAll).toHaveBeenCalledWith(session);
+    expect(api.loadAccount).toHaveBeenCalledTimes(3);
+  });
+
+  it('authenticates the user channel with the session key in its first message only', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toMatch(/^ws:\/\/[^?]+\/clob\/ws\/user$/);
+    act(() => socket.accept());
+    expect(JSON.parse(socket.sent[0]!)).toEqual({
+      type: 'user',
+      markets: [],
+      auth: { apiKey: 'key-1', secret: 'c2VjcmV0', passphrase: 'pass' },
+    });
+    expect(screen.getByText('Live: updates as your orders fill')).toBeInTheDocument();
+  });
+
+  it('applies a live fill: an order and a trade event read the account again', async () => {
+    api.loadAccount.mockResolvedValueOnce(account({ orders: [order] }));
+    renderInApp(<PortfolioPage />);
+    await screen.findByRole('button', { name: 'Open orders (1)' });
+    // The resting bid holds $3 back: still the reader's money, in the total.
+    expect(summary()).toEqual(['$986.00', '+ $3.00 held by open orders', '$0.00', '$989.00', '$0.00']);
+    act(() => FakeSocket.all[0]!.accept());
+    // Someone sells into the resting bid: 10 Yes at 30¢ bought, $3 spent.
+    api.loadAccount.mockResolvedValueOnce(
+      account({
+        cash: 983_000_000n,
+        positions: [position({ size: '10', avg_price: '0.3', cur_price: '0.3' })],
+      }),
+    );
+    act(() => {
+      FakeSocket.all[0]!.push([
+        { event_type: 'order', type: 'UPDATE', id: order.id, market: '0xc1', status: 'MATCHED' },
+        { event_type: 'trade', type: 'TRADE', id: 't-1', market: '0xc1' },
+      ]);
+    });
+    await screen.findByRole('button', { name: 'Open orders (0)' });
+    expect(screen.getByRole('button', { name: 'Positions (1)' })).toBeInTheDocument();
+    expect(summary()[0]).toBe('$983.00');
+    // One burst, one read.
+    expect(api.loadAccount).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when live updates are off and what to do; reconnecting reads the account again', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    act(() => FakeSocket.all[0]!.accept());
+    act(() => FakeSocket.all[0]!.drop());
+    expect(screen.getByText(/Live updates are off:/).closest('p')).toHaveTextContent(
+      'the connection to the server dropped, so these figures may be out of date',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect now' }));
+    expect(FakeSocket.all).toHaveLength(2);
+    act(() => FakeSocket.all[1]!.accept());
+    expect(screen.queryByText(/Live updates are off/)).toBeNull();
+    // Nothing missed is replayed: the account is read again after the reconnection.
+    await waitFor(() => expect(api.loadAccount).toHaveBeenCalledTimes(2));
+  });
+
+  it('a session the server refuses on the channel: no reconnecting, and words on what to do', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    act(() => FakeSocket.all[0]!.accept());
+    act(() => FakeSocket.all[0]!.drop(4401));
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your trading session has ended (its key expired or was revoked). Sign to start a new one: your orders and balance are as they were.',
+    );
+    expect(screen.queryByText(/Live updates are off/)).toBeNull();
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('a session key the server says has ended: forgotten, and the page says what to do', async () => {
+    const { ClobError } = await import('../../../lib/wallet/clob-request');
+    api.loadAccount.mockRejectedValue(
+      new ClobError(
+        401,
+        'API_KEY_REVOKED',
+        'SVC_API_KEY has been revoked; create a new key with POST /api-keys.',
+      ),
+    );
+    renderInApp(<PortfolioPage />);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your trading session has ended (its key expired or was revoked). Sign to start a new one',
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
