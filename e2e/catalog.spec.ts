@@ -332,7 +332,9 @@ test('an imported event with <script> and <img onerror> in its text renders them
     '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">',
   );
   await expect(page.locator('#event-description')).toContainText('<img src=x onerror="window.__xss = 3">');
-  await expect(page.getByRole('heading', { level: 3 })).toContainText('<script>window.__xss = 7</script>');
+  await expect(
+    page.locator('section[aria-labelledby="markets-heading"]').getByRole('heading', { level: 3 }),
+  ).toContainText('<script>window.__xss = 7</script>');
   // The outcome's name, in its market and in the chart's legend.
   const outcome = page.getByTitle('<b>Yes</b>', { exact: true });
   await expect(outcome).toHaveCount(2);

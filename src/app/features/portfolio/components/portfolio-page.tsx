@@ -84,8 +84,11 @@ export function PortfolioPage() {
             void marketsByCondition(missing).then((found) => setLinks((now) => new Map([...now, ...found])));
         } catch (error) {
           if (sessionEnded(error)) {
-            forgetSession(current);
-            setNotice(ENDED);
+            // Ended here on purpose ("End session", meanwhile) is not news; ended on the server is.
+            if (sessionFor(address) === current) {
+              forgetSession(current);
+              setNotice(ENDED);
+            }
           } else setProblem(failureText(error));
         }
       } while (state.again);
@@ -104,11 +107,11 @@ export function PortfolioPage() {
   const feed = useUserFeed(session, onLive);
   useEffect(() => {
     // The server refused the session on the channel: it ended (expired, or revoked elsewhere).
-    if (feed.status === 'refused' && session) {
+    if (feed.status === 'refused' && session && sessionFor(address) === session) {
       forgetSession(session);
       setNotice(ENDED);
     }
-  }, [feed.status, session]);
+  }, [feed.status, session, address]);
 
   useEffect(() => {
     if (session) void refresh();
