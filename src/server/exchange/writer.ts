@@ -32,7 +32,7 @@ export interface PlaceJob {
   order: OrderIn;
   /** The API key that placed it. */
   owner: string;
-  /** The signed order as posted, kept for GET /data/order. */
+  /** The signed order as posted, stored with the order as the record of what was signed. */
   signed: unknown;
   singleUse: SingleUse;
 }
@@ -145,7 +145,8 @@ interface OrderRow {
   postOnly: boolean;
   expiration: number;
   status: string;
-  signed: unknown;
+  /** The signed order as posted, as JSON text. */
+  signed: string;
   createdAt: number;
 }
 
@@ -512,7 +513,7 @@ export class ExchangeWriter {
       postOnly: order.postOnly,
       expiration: order.expiration,
       status: result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
-      signed: job.signed,
+      signed: JSON.stringify(job.signed),
       createdAt: now,
     });
     const tradeId = result.fills.length > 0 ? randomUUID() : null;
@@ -737,7 +738,7 @@ const WRITE_BATCH = new PreparedStatement(
        "timeInForce", "postOnly", expiration, status, signed, "createdAt"
      FROM json_to_recordset($1::json) AS t(id text, seq bigint, "marketId" text,
        "tokenId" text, outcome smallint, maker text, owner text, side text, price int, "originalSize" bigint,
-       remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed jsonb,
+       remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed text,
        "createdAt" bigint)),
    updated_orders AS (
      -- Orders of earlier batches only: this batch's own orders are inserted as they end up.
