@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Book } from '../../engine/book';
 import { toOutcome0 } from '../../engine/prices';
 import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '../../engine/types';
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
+import { PreparedStatement, runPrepared } from '../db/prepared';
 import { BatchEvents, type BookChange, type OrderEvent, orderState, type RestingInfo } from './batch-events';
-import { Holdings, holdingChangesClauses } from './ledger/holdings';
+import { Holdings, holdingChangesText } from './ledger/holdings';
 import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
@@ -32,7 +33,7 @@ export interface PlaceJob {
   order: OrderIn;
   /** The API key that placed it. */
   owner: string;
-  /** The signed order as posted, kept for GET /data/order. */
+  /** The signed order as posted, stored with the order as the record of what was signed. */
   signed: unknown;
   singleUse: SingleUse;
 }
@@ -157,7 +158,8 @@ interface OrderRow {
   postOnly: boolean;
   expiration: number;
   status: string;
-  signed: unknown;
+  /** The signed order as posted, as JSON text. */
+  signed: string;
   createdAt: number;
 }
 
@@ -288,13 +290,12 @@ export class ExchangeWriter {
     try {
       await this.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
-        const seqStart = await this.takeTurn(db);
+        const jobs = batch.map((p) => p.job);
+        const { seqStart, fresh, existing } = await this.takeTurnAndMark(db, jobs);
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
-        const jobs = batch.map((p) => p.job);
         const { cancelTargets, closing } = await this.prepare(db, jobs);
         const ticks = jobs.some((job) => job.kind === 'ticks') ? await this.takeTicks(db) : [];
-        const { fresh, existing } = await this.markSingleUseAndFindOrders(db, jobs);
         const now = this.clock();
         const usedMarks: SingleUse[] = [];
         for (const [i, { job }] of batch.entries()) {
@@ -341,23 +342,54 @@ export class ExchangeWriter {
   }
 
   /**
-   * Takes the exchange's turn (the state row's lock) and counts this batch's write, in one statement;
-   * drops memory another process made stale. Every writer adds one to the version, so the version
-   * before ours is the one this writer left only if nobody else wrote since. Returns the last sequence
-   * number.
+   * Takes the exchange's turn (the state row's lock) and counts this batch's write, inserts every job's
+   * single-use mark and finds which of the batch's orders exist already, in one prepared statement
+   * (TURN_AND_MARKS); drops memory another process made stale. Every writer adds one to the version, so
+   * the version before ours is the one this writer left only if nobody else wrote since. Returns the last
+   * sequence number, which jobs' marks were fresh (a replay finds its mark taken, and so does a second
+   * job of the batch with the same mark), and the order ids already stored.
    */
-  private async takeTurn(db: Db): Promise<number> {
-    const [before] = await rows<{ version: string; seq: string }>(
-      db,
-      sql`UPDATE exchange_state SET version = version + 1, writer = ${this.id} WHERE id = 1
-          RETURNING (version - 1)::text AS version, seq::text`,
-    );
-    if (!before) throw new Error('exchange_state has no row: the migrations did not run');
-    if (Number(before.version) !== this.version) {
-      this.forget();
-      this.version = Number(before.version);
+  private async takeTurnAndMark(
+    db: Db,
+    jobs: Job[],
+  ): Promise<{ seqStart: number; fresh: boolean[]; existing: Set<string> }> {
+    const marks: { i: number; k: string; t: number; s: string }[] = [];
+    const repeated = new Set<number>();
+    const seen = new Set<string>();
+    for (const [i, job] of jobs.entries()) {
+      if (!isSigned(job)) continue;
+      const { apiKey, timestamp, signature } = job.singleUse;
+      const key = `${apiKey}\u0000${timestamp}\u0000${signature}`;
+      if (seen.has(key)) repeated.add(i);
+      else {
+        seen.add(key);
+        marks.push({ i, k: apiKey, t: timestamp, s: signature });
+      }
     }
-    return Number(before.seq);
+    const ids = [...new Set(jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : [])))];
+    const found = await runPrepared(this.db, db, TURN_AND_MARKS, [
+      this.id,
+      JSON.stringify(marks),
+      JSON.stringify(ids),
+    ]);
+    let turn: { version: number; seq: number } | null = null;
+    const taken = new Set<number>();
+    let existing = new Set<string>();
+    for (const [kind, a, b] of found) {
+      if (kind === 't') turn = { version: Number(a), seq: Number(b) };
+      else if (kind === 'u') taken.add(Number(a));
+      else existing.add(a!);
+    }
+    if (!turn) throw new Error('exchange_state has no row: the migrations did not run');
+    if (turn.version !== this.version) {
+      this.forget();
+      this.version = turn.version;
+      // The statement's snapshot may be older than the writer we waited for (on PostgreSQL, a statement
+      // that waits for a row lock keeps the snapshot it started with): read the orders again, now.
+      if (ids.length > 0) existing = await existingOrders(db, ids);
+    }
+    const fresh = jobs.map((j, i) => !isSigned(j) || (!repeated.has(i) && !taken.has(i)));
+    return { seqStart: turn.seq, fresh, existing };
   }
 
   /** Takes out the recorded tick changes; the books held here trade under the new ticks from now on. */
@@ -412,7 +444,7 @@ export class ExchangeWriter {
       for (const maker of makers) want(maker, mb.market);
     }
     for (const job of jobs) if (job.kind === 'place') want(job.order.maker, job.market);
-    await this.holdings.load(db, wanted);
+    await this.holdings.load(db, wanted, this.db);
     return { cancelTargets: targets, closing };
   }
 
@@ -451,41 +483,6 @@ export class ExchangeWriter {
       this.books.set(market.marketId, mb);
       return mb;
     });
-  }
-
-  /**
-   * Inserts every job's single-use mark and finds which of the batch's orders exist already, in one
-   * statement: which jobs' marks were fresh (a replay finds its mark taken), and the known order ids.
-   */
-  private async markSingleUseAndFindOrders(
-    db: Db,
-    jobs: Job[],
-  ): Promise<{ fresh: boolean[]; existing: Set<string> }> {
-    const payload = jobs.flatMap((j, i) =>
-      isSigned(j) ? [{ i, k: j.singleUse.apiKey, t: j.singleUse.timestamp, s: j.singleUse.signature }] : [],
-    );
-    const ids = jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : []));
-    if (payload.length === 0 && ids.length === 0) return { fresh: jobs.map(() => true), existing: new Set() };
-    const found = await rows<{ i: number | null; id: string | null }>(
-      db,
-      sql`WITH input AS (
-            SELECT DISTINCT ON (k, t, s) i, k, t, s
-            FROM json_to_recordset(${JSON.stringify(payload)}::json) AS x(i int, k uuid, t bigint, s text) ORDER BY k, t, s, i)
-          , ins AS (
-            INSERT INTO used_l2_signatures (api_key, timestamp, signature)
-            SELECT k, t, s FROM input ON CONFLICT DO NOTHING RETURNING api_key, timestamp, signature)
-          SELECT input.i, NULL AS id FROM input JOIN ins ON ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s
-          UNION ALL
-          SELECT NULL, o.id FROM exchange_orders o
-          WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))`,
-    );
-    const freshJobs = new Set<number>();
-    const existing = new Set<string>();
-    for (const row of found) {
-      if (row.id !== null) existing.add(row.id);
-      else freshJobs.add(Number(row.i));
-    }
-    return { fresh: jobs.map((j, i) => !isSigned(j) || freshJobs.has(i)), existing };
   }
 
   private place(
@@ -542,7 +539,7 @@ export class ExchangeWriter {
       postOnly: order.postOnly,
       expiration: order.expiration,
       status: result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
-      signed: job.signed,
+      signed: JSON.stringify(job.signed),
       createdAt: now,
     });
     const tradeId = result.fills.length > 0 ? randomUUID() : null;
@@ -707,67 +704,106 @@ export class ExchangeWriter {
   }
 
   /**
-   * Everything the batch changed, in one statement (each part a data-modifying WITH clause on rows of
-   * its own; PGlite's cost is mostly per statement): new orders, updated ones, fills, balances, market
-   * totals, the single-use marks given back, and the last sequence number.
+   * Everything the batch changed, in one prepared statement (WRITE_BATCH): new orders, updated ones,
+   * fills, balances, market totals, the single-use marks given back, and the last sequence number.
    */
   private async write(db: Db, writes: BatchWrites, unmarked: SingleUse[], lastSeq: number): Promise<void> {
-    const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
-    const parts: SQL[] = [];
-    const newOrders = [...writes.newOrders.values()];
-    if (newOrders.length > 0) {
-      parts.push(sql`new_orders AS (
-        INSERT INTO exchange_orders (id, seq, market_id, token_id, outcome, maker, owner, side, price, original_size,
-          remaining, time_in_force, post_only, expiration, status, signed, created_at)
-        SELECT id, seq, "marketId", "tokenId", outcome, maker, owner, side, price, "originalSize", remaining,
-          "timeInForce", "postOnly", expiration, status, signed, "createdAt"
-        FROM json_to_recordset(${json(newOrders)}) AS t(id text, seq bigint, "marketId" text,
-          "tokenId" text, outcome smallint, maker text, owner text, side text, price int, "originalSize" bigint,
-          remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed jsonb,
-          "createdAt" bigint))`);
-    }
     const updates = [...writes.orderUpdates.entries()].map(([id, u]) => ({ id, ...u }));
-    if (updates.length > 0) {
-      // Orders of earlier batches only: this batch's own orders are inserted as they end up.
-      parts.push(sql`updated_orders AS (
-        UPDATE exchange_orders o SET remaining = u.remaining, status = u.status
-        FROM json_to_recordset(${json(updates)}) AS u(id text, remaining bigint, status text)
-        WHERE o.id = u.id)`);
-    }
-    if (writes.fills.length > 0) {
-      parts.push(sql`new_fills AS (
-        INSERT INTO exchange_fills (seq, trade_id, market_id, kind, size, match_time, taker_order_id, taker_address,
-          taker_owner, taker_outcome, taker_side, taker_price, maker_order_id, maker_address, maker_owner,
-          maker_outcome, maker_side, maker_price)
-        SELECT * FROM json_to_recordset(${json(writes.fills)}) AS t(seq bigint, "tradeId" text,
-          "marketId" text, kind text, size bigint, "matchTime" bigint, "takerOrderId" text, "takerAddress" text,
-          "takerOwner" text, "takerOutcome" smallint, "takerSide" text, "takerPrice" int, "makerOrderId" text,
-          "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int))`);
-    }
-    const holdingChanges = this.holdings.takePending();
-    if (holdingChanges.length > 0) parts.push(holdingChangesClauses(holdingChanges));
     const markets = [...writes.markets.entries()].map(([marketId, m]) => ({ marketId, ...m }));
-    if (markets.length > 0) {
-      parts.push(sql`market_totals AS (
-        INSERT INTO exchange_markets (market_id, sets, notional, last_price, last_side)
-        SELECT "marketId", sets, notional, "lastPrice", "lastSide"
-        FROM json_to_recordset(${json(markets)}) AS t("marketId" text, sets bigint, notional bigint,
-          "lastPrice" int, "lastSide" text)
-        ON CONFLICT (market_id) DO UPDATE SET
-          sets = exchange_markets.sets + EXCLUDED.sets,
-          notional = exchange_markets.notional + EXCLUDED.notional,
-          last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
-          last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side))`);
-    }
-    if (unmarked.length > 0) {
-      parts.push(sql`given_back AS (
-        DELETE FROM used_l2_signatures u USING json_to_recordset(${json(unmarked)})
-          AS x("apiKey" uuid, timestamp bigint, signature text)
-        WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature)`);
-    }
-    const clauses = parts.length > 0 ? sql`WITH ${sql.join(parts, sql`, `)} ` : sql``;
-    await db.execute(sql`${clauses}UPDATE exchange_state SET seq = ${lastSeq} WHERE id = 1`);
+    await runPrepared(this.db, db, WRITE_BATCH, [
+      JSON.stringify([...writes.newOrders.values()]),
+      JSON.stringify(updates),
+      JSON.stringify(writes.fills),
+      JSON.stringify(this.holdings.takePending()),
+      JSON.stringify(markets),
+      JSON.stringify(unmarked),
+      String(lastSeq),
+    ]);
   }
+}
+
+/**
+ * The turn, the single-use marks and the known orders of a batch, in one statement ($1 the writer's id,
+ * $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids). The marks are read through the turn,
+ * so the state row is locked before any mark is inserted (writers of several processes lock in one
+ * order). Rows: ('t', version before this batch, last seq), then ('u', i) for each mark already taken,
+ * then ('o', id) for each order already stored.
+ */
+const TURN_AND_MARKS = new PreparedStatement(
+  'exchange_turn_and_marks',
+  `WITH turn AS (
+     UPDATE exchange_state SET version = version + 1, writer = $1 WHERE id = 1
+     RETURNING (version - 1)::text AS version, seq::text AS seq),
+   input AS (
+     SELECT x.i, x.k, x.t, x.s FROM turn, json_to_recordset($2::json) AS x(i int, k uuid, t bigint, s text)),
+   ins AS (
+     INSERT INTO used_l2_signatures (api_key, timestamp, signature)
+     SELECT k, t, s FROM input ON CONFLICT DO NOTHING RETURNING api_key, timestamp, signature)
+   SELECT 't', version, seq FROM turn
+   UNION ALL
+   SELECT 'u', input.i::text, NULL FROM input
+   WHERE NOT EXISTS (
+     SELECT 1 FROM ins WHERE ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s)
+   UNION ALL
+   SELECT 'o', o.id, NULL FROM exchange_orders o
+   WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text($3::json)))`,
+);
+
+/**
+ * Everything a batch changed, in one statement: each part a data-modifying WITH clause on rows of its
+ * own, each fed by a JSON array ($1 new orders, $2 order updates, $3 fills, $4 balance increments,
+ * $5 market totals, $6 single-use marks given back; an empty array changes nothing), and $7 the last
+ * sequence number. One fixed text, so it is parsed and planned once per connection.
+ */
+const WRITE_BATCH = new PreparedStatement(
+  'exchange_write_batch',
+  `WITH new_orders AS (
+     INSERT INTO exchange_orders (id, seq, market_id, token_id, outcome, maker, owner, side, price, original_size,
+       remaining, time_in_force, post_only, expiration, status, signed, created_at)
+     SELECT id, seq, "marketId", "tokenId", outcome, maker, owner, side, price, "originalSize", remaining,
+       "timeInForce", "postOnly", expiration, status, signed, "createdAt"
+     FROM json_to_recordset($1::json) AS t(id text, seq bigint, "marketId" text,
+       "tokenId" text, outcome smallint, maker text, owner text, side text, price int, "originalSize" bigint,
+       remaining bigint, "timeInForce" text, "postOnly" boolean, expiration bigint, status text, signed text,
+       "createdAt" bigint)),
+   updated_orders AS (
+     -- Orders of earlier batches only: this batch's own orders are inserted as they end up.
+     UPDATE exchange_orders o SET remaining = u.remaining, status = u.status
+     FROM json_to_recordset($2::json) AS u(id text, remaining bigint, status text)
+     WHERE o.id = u.id),
+   new_fills AS (
+     INSERT INTO exchange_fills (seq, trade_id, market_id, kind, size, match_time, taker_order_id, taker_address,
+       taker_owner, taker_outcome, taker_side, taker_price, maker_order_id, maker_address, maker_owner,
+       maker_outcome, maker_side, maker_price)
+     SELECT * FROM json_to_recordset($3::json) AS t(seq bigint, "tradeId" text,
+       "marketId" text, kind text, size bigint, "matchTime" bigint, "takerOrderId" text, "takerAddress" text,
+       "takerOwner" text, "takerOutcome" smallint, "takerSide" text, "takerPrice" int, "makerOrderId" text,
+       "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int)),
+   ${holdingChangesText('$4')},
+   market_totals AS (
+     INSERT INTO exchange_markets (market_id, sets, notional, last_price, last_side)
+     SELECT "marketId", sets, notional, "lastPrice", "lastSide"
+     FROM json_to_recordset($5::json) AS t("marketId" text, sets bigint, notional bigint,
+       "lastPrice" int, "lastSide" text)
+     ON CONFLICT (market_id) DO UPDATE SET
+       sets = exchange_markets.sets + EXCLUDED.sets,
+       notional = exchange_markets.notional + EXCLUDED.notional,
+       last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
+       last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side)),
+   given_back AS (
+     DELETE FROM used_l2_signatures u USING json_to_recordset($6::json)
+       AS x("apiKey" uuid, timestamp bigint, signature text)
+     WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature)
+   UPDATE exchange_state SET seq = $7::bigint WHERE id = 1`,
+);
+
+/** Which of these order ids are stored. */
+async function existingOrders(db: Db, ids: string[]): Promise<Set<string>> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT id FROM exchange_orders WHERE id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))`,
+  );
+  return new Set(found.map((r) => r.id));
 }
 
 /** Jobs sent by a client's signed request: they carry a single-use mark. */

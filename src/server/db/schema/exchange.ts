@@ -5,7 +5,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -44,8 +43,11 @@ export const exchangeOrders = pgTable(
     expiration: int64('expiration').notNull(),
     /** LIVE while it rests; then MATCHED, CANCELED or EXPIRED. */
     status: text('status').notNull(),
-    /** The signed order exactly as posted (its amounts, salt, signature…), for GET /data/order. */
-    signed: jsonb('signed').notNull(),
+    /**
+     * The signed order as posted (its amounts, salt, signature…), as JSON text: kept as the record of what
+     * was signed, never queried (text, not jsonb: nothing to parse on the writer's insert).
+     */
+    signed: text('signed').notNull(),
     createdAt: int64('created_at').notNull(),
   },
   (t) => [
@@ -85,7 +87,6 @@ export const exchangeFills = pgTable(
     index('exchange_fills_trade_idx').on(t.tradeId),
     index('exchange_fills_taker_idx').on(t.takerAddress, t.seq),
     index('exchange_fills_maker_idx').on(t.makerAddress, t.seq),
-    index('exchange_fills_market_idx').on(t.marketId, t.seq),
   ],
 );
 

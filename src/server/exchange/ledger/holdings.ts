@@ -1,11 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../db/open';
+import { PreparedStatement, runPrepared } from '../../db/prepared';
 
 /** One address's holding of one asset, in base units. */
 export interface Holding {
   balance: number;
   reserved: number;
 }
+
+/** The stored holdings of $1, a JSON array of { address, asset }: rows of address, asset, balance, reserved. */
+const READ_HOLDINGS = new PreparedStatement(
+  'exchange_read_holdings',
+  `SELECT b.address, b.asset, b.balance::text, b.reserved::text
+   FROM exchange_balances b
+   JOIN json_to_recordset($1::json) AS w(address text, asset text) ON b.address = w.address AND b.asset = w.asset`,
+);
 
 const keyOf = (address: string, asset: string) => `${address}\u0000${asset}`;
 
@@ -18,21 +27,32 @@ export class Holdings {
   private readonly held = new Map<string, Holding>();
   private pending = new Map<string, { address: string; asset: string } & Holding>();
 
-  /** Loads the holdings not yet known (a missing row is an empty holding). */
-  async load(db: Db, wanted: Iterable<{ address: string; asset: string }>): Promise<void> {
+  /**
+   * Loads the holdings not yet known (a missing row is an empty holding). Inside a transaction of `root`
+   * (the writer's), the read is a prepared statement.
+   */
+  async load(db: Db, wanted: Iterable<{ address: string; asset: string }>, root?: Db): Promise<void> {
     const missing = new Map<string, { address: string; asset: string }>();
     for (const w of wanted) {
       const key = keyOf(w.address, w.asset);
       if (!this.held.has(key)) missing.set(key, w);
     }
     if (missing.size === 0) return;
-    const found = await rows<{ address: string; asset: string; balance: string; reserved: string }>(
-      db,
-      sql`SELECT b.address, b.asset, b.balance::text AS balance, b.reserved::text AS reserved
-          FROM exchange_balances b
-          JOIN json_to_recordset(${JSON.stringify([...missing.values()])}::json) AS w(address text, asset text)
-            ON b.address = w.address AND b.asset = w.asset`,
-    );
+    const asked = JSON.stringify([...missing.values()]);
+    const found = root
+      ? (await runPrepared(root, db, READ_HOLDINGS, [asked])).map(([address, asset, balance, reserved]) => ({
+          address: address!,
+          asset: asset!,
+          balance: balance!,
+          reserved: reserved!,
+        }))
+      : await rows<{ address: string; asset: string; balance: string; reserved: string }>(
+          db,
+          sql`SELECT b.address, b.asset, b.balance::text AS balance, b.reserved::text AS reserved
+              FROM exchange_balances b
+              JOIN json_to_recordset(${asked}::json) AS w(address text, asset text)
+                ON b.address = w.address AND b.asset = w.asset`,
+        );
     for (const [key] of missing) this.held.set(key, { balance: 0, reserved: 0 });
     for (const f of found) {
       this.held.set(keyOf(f.address, f.asset), { balance: Number(f.balance), reserved: Number(f.reserved) });
@@ -81,6 +101,16 @@ export class Holdings {
   }
 }
 
+/** What the clauses below read: `holding_input`, the increments (address, asset, balance, reserved). */
+const HOLDING_WRITES = `holding_updated AS (
+      UPDATE exchange_balances b SET balance = b.balance + i.balance, reserved = b.reserved + i.reserved
+      FROM holding_input i WHERE b.address = i.address AND b.asset = i.asset
+      RETURNING b.address, b.asset),
+    holding_inserted AS (
+      INSERT INTO exchange_balances (address, asset, balance, reserved)
+      SELECT i.address, i.asset, i.balance, i.reserved FROM holding_input i
+      WHERE NOT EXISTS (SELECT 1 FROM holding_updated u WHERE u.address = i.address AND u.asset = i.asset))`;
+
 /**
  * The WITH clauses that write increments (existing rows updated, new ones inserted), for a statement of
  * their own or one that writes more. (Not an upsert: PostgreSQL checks an INSERT's row, here the
@@ -90,14 +120,17 @@ export function holdingChangesClauses(changes: ({ address: string; asset: string
   return sql`holding_input AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json)
         AS t(address text, asset text, balance bigint, reserved bigint)),
-    holding_updated AS (
-      UPDATE exchange_balances b SET balance = b.balance + i.balance, reserved = b.reserved + i.reserved
-      FROM holding_input i WHERE b.address = i.address AND b.asset = i.asset
-      RETURNING b.address, b.asset),
-    holding_inserted AS (
-      INSERT INTO exchange_balances (address, asset, balance, reserved)
-      SELECT i.address, i.asset, i.balance, i.reserved FROM holding_input i
-      WHERE NOT EXISTS (SELECT 1 FROM holding_updated u WHERE u.address = i.address AND u.asset = i.asset))`;
+    ${sql.raw(HOLDING_WRITES)}`;
+}
+
+/**
+ * The same clauses as text, for a prepared statement: `param` is the placeholder of the increments as
+ * JSON (`$4`), an array of { address, asset, balance, reserved }.
+ */
+export function holdingChangesText(param: string): string {
+  return `holding_input AS (
+      SELECT * FROM json_to_recordset(${param}::json) AS t(address text, asset text, balance bigint, reserved bigint)),
+    ${HOLDING_WRITES}`;
 }
 
 /** Writes increments of balances, in one statement. */

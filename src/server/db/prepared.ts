@@ -1,0 +1,117 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from './open';
+
+/**
+ * A fixed statement run often (the exchange writer's), prepared once per connection: PostgreSQL parses,
+ * analyses and (after a few runs, generically) plans it once, rather than for every run. On PGlite each
+ * run is also one protocol exchange (Bind, Execute, Sync in one message) instead of the six of a plain
+ * query, each of which enters the WebAssembly module. Parameters and results are text: the caller casts
+ * what it sends and reads (`$1::json`, `x::text`).
+ */
+export class PreparedStatement {
+  constructor(
+    readonly name: string,
+    readonly text: string,
+  ) {}
+}
+
+/** A value sent as a parameter, in PostgreSQL's text form (null is SQL NULL). */
+export type TextParam = string | null;
+/** A result row: its columns in order, as text. */
+export type TextRow = (string | null)[];
+
+/**
+ * Statements prepared on each PGlite instance (its one connection), with how many runs each has had
+ * since. PGlite has no autovacuum, whose ANALYZE would make PostgreSQL plan a statement again: a generic
+ * plan made while a table was small (a hash join over a sequential scan) would stay as the table grows.
+ * So a statement is prepared again every REPLAN_EVERY runs, and planned for the tables as they are then.
+ */
+const preparedOn = new WeakMap<PGlite, Map<string, number>>();
+const REPLAN_EVERY = 100;
+
+interface PgClient {
+  query(config: {
+    name: string;
+    text: string;
+    values: TextParam[];
+    rowMode: 'array';
+    types: { getTypeParser: () => (value: string) => string };
+  }): Promise<{ rows: TextRow[] }>;
+}
+
+/** Leaves every column as the text PostgreSQL sent. */
+const textTypes = { getTypeParser: () => (value: string) => value };
+
+/**
+ * Runs a prepared statement inside a transaction of `root` (`tx` is that transaction's handle): on
+ * PostgreSQL on the transaction's own connection, which node-postgres prepares the statement on once; on
+ * PGlite on its single connection, which the transaction holds for as long as it runs.
+ */
+export async function runPrepared(
+  root: Db,
+  tx: Db,
+  statement: PreparedStatement,
+  params: TextParam[],
+): Promise<TextRow[]> {
+  const client = (root as unknown as { $client: unknown }).$client;
+  if (isPglite(client)) return runOnPglite(client, statement, params);
+  const session = (tx as unknown as { session?: { client?: PgClient } }).session;
+  if (!session?.client) throw new Error('runPrepared: not inside a transaction of a known driver');
+  const result = await session.client.query({
+    name: statement.name,
+    text: statement.text,
+    values: params,
+    rowMode: 'array',
+    types: textTypes,
+  });
+  return result.rows;
+}
+
+function isPglite(client: unknown): client is PGlite {
+  return typeof (client as PGlite | null)?.execProtocol === 'function';
+}
+
+let protocol: typeof import('@electric-sql/pglite').protocol | undefined;
+
+async function runOnPglite(
+  db: PGlite,
+  statement: PreparedStatement,
+  params: TextParam[],
+): Promise<TextRow[]> {
+  protocol ??= (await import('@electric-sql/pglite')).protocol;
+  const { serialize } = protocol;
+  let known = preparedOn.get(db);
+  if (!known) {
+    known = new Map();
+    preparedOn.set(db, known);
+  }
+  const runs = known.get(statement.name);
+  const prepared = runs !== undefined && runs < REPLAN_EVERY;
+  const parts: Uint8Array[] = [];
+  if (!prepared) {
+    // Close first: the statement may be there (planned long ago, or left by a run that failed after its
+    // Parse), and closing a statement that does not exist is no error. Then Parse.
+    parts.push(serialize.close({ type: 'S', name: statement.name }));
+    parts.push(serialize.parse({ name: statement.name, text: statement.text }));
+  }
+  parts.push(serialize.bind({ statement: statement.name, values: params }));
+  parts.push(serialize.execute({}));
+  parts.push(serialize.sync());
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const message = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    message.set(p, at);
+    at += p.length;
+  }
+  // Inside the caller's transaction: PGlite writes its files at the transaction's end, not here.
+  known.delete(statement.name);
+  const { messages } = await db.execProtocol(message, { syncToFs: false });
+  known.set(statement.name, prepared ? runs + 1 : 1);
+  const out: TextRow[] = [];
+  for (const m of messages) {
+    if (m.name === 'dataRow') out.push((m as unknown as { fields: TextRow }).fields);
+  }
+  return out;
+}
