@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="border-t border-neutral-200 px-4 py-4 text-center text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-        Marketdesk: prices are probabilities implied by the order book, not advice.
+        Prices are chances implied by the order book, not advice.
       </footer>
       <LiveRegion />
     </div>
