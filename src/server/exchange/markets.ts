@@ -36,6 +36,26 @@ export function orderRules(row: {
   return { tick: Math.round(row.tick * FULL_SET_PRICE), minSize: Math.round(row.min_size * 100) };
 }
 
+/** A market row as the exchange reads it (markets joined to their tokens) made a TradableMarket. */
+export interface TradableMarketRow {
+  market_id: string;
+  condition_id: string;
+  tokens: string[];
+  neg_risk: boolean;
+  tick: number;
+  min_size: number;
+}
+
+export function tradableMarket(row: TradableMarketRow): TradableMarket {
+  return {
+    marketId: row.market_id,
+    conditionId: row.condition_id,
+    tokens: [row.tokens[0]!, row.tokens[1]!],
+    negRisk: row.neg_risk,
+    ...orderRules(row),
+  };
+}
+
 /** How long a looked-up market is trusted before it is read again (a sync may close it). */
 export const MARKET_TRUST_MS = 2_000;
 
@@ -130,17 +150,7 @@ export class MarketRegistry {
 
   /** The tradable markets of these tokens and of the other tokens of their markets (the rest have none). */
   private async read(tokenIds: string[]): Promise<Map<string, TokenMarket>> {
-    const found = await rows<{
-      token_id: string;
-      market_id: string;
-      condition_id: string;
-      tokens: string[];
-      neg_risk: boolean;
-      tick: number;
-      min_size: number;
-      outcome: number;
-      tradable: boolean;
-    }>(
+    const found = await rows<TradableMarketRow & { token_id: string; outcome: number; tradable: boolean }>(
       this.db,
       sql`SELECT t.token_id, m.id AS market_id, m.condition_id, m.clob_token_ids AS tokens, m.neg_risk,
                  m.order_price_min_tick_size AS tick, m.order_min_size AS min_size, t.outcome,
@@ -153,16 +163,7 @@ export class MarketRegistry {
     const markets = new Map<string, TokenMarket>();
     for (const row of found) {
       if (!row.tradable || (row.outcome !== 0 && row.outcome !== 1)) continue;
-      markets.set(row.token_id, {
-        outcome: row.outcome,
-        market: {
-          marketId: row.market_id,
-          conditionId: row.condition_id,
-          tokens: [row.tokens[0]!, row.tokens[1]!],
-          negRisk: row.neg_risk,
-          ...orderRules(row),
-        },
-      });
+      markets.set(row.token_id, { outcome: row.outcome, market: tradableMarket(row) });
     }
     return markets;
   }

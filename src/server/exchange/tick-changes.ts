@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
-import { isTradable, orderRules, type TradableMarket } from './markets';
+import {
+  isTradable,
+  orderRules,
+  type TradableMarket,
+  type TradableMarketRow,
+  tradableMarket,
+} from './markets';
 
 /** A tradable market whose tick a load changed: the market as it is now, and its tick before (1/10,000). */
 export interface TickChange {
@@ -24,15 +30,7 @@ export async function hasTickChanges(db: Db): Promise<boolean> {
  * nothing to announce.
  */
 export async function takeTickChanges(db: Db): Promise<TickChange[]> {
-  const found = await rows<{
-    market_id: string;
-    old_tick: number;
-    condition_id: string;
-    tokens: string[];
-    neg_risk: boolean;
-    tick: number;
-    min_size: number;
-  }>(
+  const found = await rows<TradableMarketRow & { old_tick: number }>(
     db,
     sql`WITH taken AS (DELETE FROM market_tick_changes RETURNING id, market_id, old_tick),
         first AS (SELECT DISTINCT ON (market_id) market_id, old_tick FROM taken ORDER BY market_id, id)
@@ -43,13 +41,7 @@ export async function takeTickChanges(db: Db): Promise<TickChange[]> {
         ORDER BY f.market_id`,
   );
   return found.map((row) => ({
-    market: {
-      marketId: row.market_id,
-      conditionId: row.condition_id,
-      tokens: [row.tokens[0]!, row.tokens[1]!],
-      negRisk: row.neg_risk,
-      ...orderRules(row),
-    },
+    market: tradableMarket(row),
     oldTick: orderRules({ tick: row.old_tick, min_size: 0 }).tick,
   }));
 }
