@@ -43,7 +43,7 @@ export interface Quote {
 }
 
 /**
- * The displayed price of outcome 0 (CONTRACT B12): the midpoint while the spread is at most 0.10, else
+ * The displayed price of outcome 0 (docs/api.md, "The order book"): the midpoint while the spread is at most 0.10, else
  * the last trade's price; null when there is neither. The catalog stores it and the dashboard's live
  * rows compute it from the same book, so both show the same figure.
  */

@@ -7,7 +7,7 @@ import { expectError, l1, l2, newWallet, nowSeconds, send, snapshot } from './te
 import type { PrivateKeyAccount } from 'viem/accounts';
 
 /**
- * Session keys (docs/api.md §5, CONTRACT B15): POST /api-keys takes an optional body naming the key and
+ * Session keys (docs/api.md §5): POST /api-keys takes an optional body naming the key and
  * ending it within a day; an ended key stops authenticating and leaves the list and the limit.
  */
 

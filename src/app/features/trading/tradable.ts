@@ -1,16 +1,16 @@
 import type { Event } from '../../../contract/catalog';
 import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
 
-/** A market the exchange has a book for (CONTRACT B12: two outcomes with tokens, active, not closed). */
+/** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
 export interface TradableMarket {
   id: string;
   question: string;
   outcomes: [DecodedOutcome & { tokenId: string }, DecodedOutcome & { tokenId: string }];
   /** The token whose book is subscribed: outcome 0's (outcome 1's book is its mirror). */
   bookToken: string;
-  /** Signed for the negative-risk exchange (CONTRACT B12). */
+  /** Signed for the negative-risk exchange (docs/api.md). */
   negRisk: boolean;
-  /** The market's tick in 1/10,000 and minimum resting size in centishares (CONTRACT B12 defaults). */
+  /** The market's tick in 1/10,000 and minimum resting size in centishares (docs/api.md defaults). */
   tick: number;
   minSize: number;
 }

@@ -142,7 +142,7 @@ export function viewOf(book: LiveBook, outcome: 0 | 1): BookView {
   };
 }
 
-/** The price lists and the chart show for outcome 0: the catalog's own rule (CONTRACT B12), on the live book. */
+/** The price lists and the chart show for outcome 0: the catalog's own rule (docs/api.md), on the live book. */
 export function displayedPriceOf(book: LiveBook): number | null {
   const { bestBid, bestAsk } = viewOf(book, 0);
   return displayedPrice({ bestBid, bestAsk, lastTrade: book.lastTrade });

@@ -2,7 +2,7 @@ import { Channel, type LiveStatus, PING_EVERY_MS, type SocketLike } from './chan
 import { type MarketMessage, readMarketFrame } from './wire';
 
 /**
- * The tab's one connection to the market channel (`{clob_url}/ws/market`, CONTRACT B13). Components
+ * The tab's one connection to the market channel (`{clob_url}/ws/market`, docs/api.md, "Live channels"). Components
  * subscribe to assets; the socket opens with the first subscription, tells the server of each asset
  * added or dropped, answers its own keep-alive, and after a drop reconnects with backoff and subscribes
  * again, so every asset gets a fresh snapshot (nothing missed while away is ever shown as current).

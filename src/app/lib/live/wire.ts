@@ -1,5 +1,5 @@
 /**
- * The market channel's messages as the server sends them (CONTRACT B13, the reference's shapes), read
+ * The market channel's messages as the server sends them (docs/api.md, "Live channels"; the reference's shapes), read
  * defensively: a message this dashboard does not understand is dropped, never thrown on. Prices become
  * integers of 1/10,000 (the exchange's unit) so the book is kept without floating-point drift.
  */

@@ -7,7 +7,7 @@ import { getServerTime } from './get-server-time';
 import { ServerClock, withServerTime } from './server-clock';
 
 /**
- * The dashboard's session key (CONTRACT B15): made with one L1 signature the first time a visit needs
+ * The dashboard's session key (docs/api.md §5): made with one L1 signature the first time a visit needs
  * Level 2, then held in this module's memory only. Never in localStorage, sessionStorage, the URL, a
  * query cache or a log: a reload forgets it (the key itself ends on the server after SESSION_SECONDS).
  */

@@ -43,7 +43,7 @@ function Connect() {
 }
 
 /**
- * The Portfolio (CONTRACT B15): cash, positions with value and profit or loss, open orders (cancel one
+ * The Portfolio (docs/architecture.md): cash, positions with value and profit or loss, open orders (cancel one
  * or all), trade history. Read with the session key; read again on each event of the user channel (an
  * order filled by someone else shows without a reload) and after each action.
  */

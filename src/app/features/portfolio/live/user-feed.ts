@@ -3,7 +3,7 @@ import type { ApiCredentials } from '../../../../contract/auth-l2';
 import { Channel, channelUrl, type SocketLike } from '../../../lib/live/channel';
 
 /**
- * The user channel (`{clob_url}/ws/user`, CONTRACT B13) for the Portfolio: authenticated by the session
+ * The user channel (`{clob_url}/ws/user`, docs/api.md, "Live channels") for the Portfolio: authenticated by the session
  * key's credentials in its first message (never in the URL, storage or a log), it tells which of the
  * owner's orders and trades changed. The Portfolio reads the account again on each; after a drop it
  * reads it again too, since nothing missed is replayed.

@@ -18,7 +18,7 @@ import { signedAmounts } from './preview';
 
 const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
 
-/** Free collateral (base units): GET /balance-allowance answers the unreserved balance (CONTRACT B12). */
+/** Free collateral (base units): GET /balance-allowance answers the unreserved balance (docs/api.md). */
 export async function freeCollateral(session: Session): Promise<bigint> {
   const answer = await sessionRequest(BalanceAllowance, session, {
     method: 'GET',
