@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { axeViolations, saveScreenshot } from './support/page-checks';
+import { themedScreenshots } from './support/page-checks';
 import { type TestWallet, installTestWallet } from './wallet';
 
 /**
@@ -10,31 +10,8 @@ import { type TestWallet, installTestWallet } from './wallet';
  * key pair, so the per-address limit of 10 keys never couples tests.
  */
 
-/**
- * keys-<state>-<width>-<theme>.png at phone and desktop widths, light and dark, each also checked
- * with axe (contrast differs per theme).
- */
-async function screenshots(page: Page, state: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-        document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-      }, theme === 'dark');
-      // From the top, so the sticky top bar is not painted mid-page in the full-page capture.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await saveScreenshot(page, `keys-${state}-${width}-${theme}`);
-      expect(await axeViolations(page, ['main']), `axe: ${state} ${width} ${theme}`).toEqual([]);
-    }
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.style.colorScheme = 'light';
-  });
-  if (original) await page.setViewportSize(original);
-}
+/** keys-<state>-<width>-<theme>.png at phone and desktop widths, light and dark, each checked with axe. */
+const screenshots = (page: Page, state: string) => themedScreenshots(page, `keys-${state}`, ['main']);
 
 async function openKeysAndConnect(page: Page, wallet: TestWallet): Promise<void> {
   await page.goto('/keys');

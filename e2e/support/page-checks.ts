@@ -33,9 +33,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Screenshots of the page as it is, at phone and desktop width, light and dark (the theme class the
- * dashboard's own toggle sets), each checked with axe within `include`; ends light at 1280 px.
+ * dashboard's own toggle sets), each checked with axe within `include`; ends light, at the viewport it
+ * found.
  */
 export async function themedScreenshots(page: Page, name: string, include: string[]): Promise<void> {
+  const original = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ['light', 'dark'] as const) {
@@ -54,7 +56,7 @@ export async function themedScreenshots(page: Page, name: string, include: strin
     document.documentElement.classList.remove('dark');
     document.documentElement.style.colorScheme = 'light';
   });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(original ?? { width: 1280, height: 900 });
 }
 
 /** Presses Tab (at most `max` times) until `target` has the focus: proof it is reachable by keyboard. */
