@@ -2,8 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { PAGE_CHUNKS } from './src/server/web/page-chunks.ts';
 import { precompress } from './src/server/web/vite-precompress.ts';
 
 /**
@@ -12,6 +14,8 @@ import { precompress } from './src/server/web/vite-precompress.ts';
  */
 const CATALOG_CODE =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib[\\/](?!wallet[\\/])|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!(keys|portfolio)\.lazy)|vite\/preload-helper/;
+
+const pageCode = (id: string) => PAGE_CHUNKS.some(({ code }) => code.test(id));
 
 /**
  * What the catalog pages load only once hydrated (the live connection, the rows' live variant), kept out
@@ -62,6 +66,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A page's skeleton travels with its component (its kind's chunk, src/server/web/page-chunks.ts).
+      codeSplittingOptions: {
+        defaultBehavior: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/app/routes',
       generatedRouteTree: 'src/app/routeTree.gen.ts',
       quoteStyle: 'single',
@@ -73,10 +81,11 @@ export default defineConfig({
   ],
   resolve: {
     alias: [
-      // React 18+ has useSyncExternalStore: the router's store needs only the selector wrapper, not the shim for React 17.
+      // React 18+ has useSyncExternalStore: the router's store needs only the selector wrapper, not the
+      // shim for React 17. One copy for all (wagmi has an older one of its own): it is in the first load.
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: 'use-sync-external-store/with-selector.js',
+        replacement: fileURLToPath(import.meta.resolve('use-sync-external-store/with-selector.js')),
       },
     ],
   },
@@ -95,8 +104,14 @@ export default defineConfig({
               // which each page needed nine, and separately compressed files are bigger than one.
               // The Keys page (its wallet libraries) stays in its own lazy chunk.
               name: 'app',
-              test: (id: string) => CATALOG_CODE.test(id) && !AFTER_HYDRATION.test(id),
+              test: (id: string) => CATALOG_CODE.test(id) && !AFTER_HYDRATION.test(id) && !pageCode(id),
             },
+            // Each kind of catalog page's own code (after the app's: a group takes what its modules
+            // import that no earlier group took).
+            ...PAGE_CHUNKS.map(({ name, code }) => ({
+              name,
+              test: (id: string) => code.test(id) && !AFTER_HYDRATION.test(id),
+            })),
             {
               // What the pages load once hydrated (the live connection, what reads it, the trading
               // panels), as one chunk: one request, and one name in each lazy import's list.

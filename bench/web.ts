@@ -7,7 +7,7 @@
  *     (gzip -9 of each file; what travels is brotli, also printed), and checks the catalog routes load
  *     no wallet code (wagmi/viem), with /keys as the positive control of that check;
  *  3. runs Lighthouse (mobile and desktop presets) on / and one event page, LIGHTHOUSE_RUNS times each
- *     (default 3), and prints the lowest performance score;
+ *     (default 3; 0 measures the weights only), and prints the lowest performance score;
  *  4. runs the mobile preset again with its CPU slowdown calibrated to this machine's speed (below), for
  *     a figure that does not depend on how fast the machine happened to be (LIGHTHOUSE_CALIBRATED=0 skips it).
  * Budgets (printed with each figure): catalog first load ≤ 120 kB gzip JS with no wallet code;
@@ -306,6 +306,7 @@ async function main(): Promise<void> {
       );
     }
 
+    if (LIGHTHOUSE_RUNS === 0) return;
     console.log(
       `\nLighthouse 12 (simulated throttling; mobile = Moto G Power / slow 4G, desktop = desktop preset); budget: mobile performance ≥ ${BUDGET_PERFORMANCE} (lowest run), accessibility, best practices, SEO ${BUDGET_OTHER}:`,
     );

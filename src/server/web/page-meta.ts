@@ -19,6 +19,8 @@ export interface PageMeta {
   noindex?: boolean;
   /** Same-origin API URLs the page fetches first: preloaded so the data arrives with the code. */
   preloadJson?: readonly string[];
+  /** The page's own code (src/server/web/page-chunks.ts), fetched beside the app's file. */
+  preloadModules?: readonly string[];
 }
 
 const ESCAPES: Record<string, string> = {
@@ -70,6 +72,8 @@ export function renderPageMeta(meta: PageMeta): string {
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`);
   for (const url of meta.preloadJson ?? [])
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`);
+  for (const url of meta.preloadModules ?? [])
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`);
   return tags.join('\n    ');
 }
 

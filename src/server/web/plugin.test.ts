@@ -10,6 +10,8 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
+import { PAGES } from '../../contract/pages';
+import { PAGE_CHUNKS } from './page-chunks';
 import { webPlugin, withoutTrailingSlash } from './plugin';
 
 const fixtures = join(process.cwd(), 'fixtures/gamma');
@@ -31,6 +33,13 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  for (const chunk of [
+    'page-list-L1st_-0.js',
+    'page-event-Ev3nt.js',
+    'page-index-1ndex.js',
+    'other-page-list-x.js',
+  ])
+    writeFileSync(join(dist, 'assets', chunk), 'export {}');
   database = await openTestDatabase();
   const hostile = {
     ...fed,
@@ -84,6 +93,22 @@ describe('web plugin', () => {
     expect(res.body).toMatch(/<meta name="description" content="[^"<>]{20,}" \/>/);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     expect(res.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+  });
+
+  it("names each page's own code in a modulepreload, and no other kind's", async () => {
+    const preloads = async (path: string) =>
+      [...(await get(path)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
+        ([, href]) => href,
+      );
+    expect(await preloads('/')).toEqual(['/assets/page-list-L1st_-0.js']);
+    expect(await preloads(`/tags/${fed.tags[0].id}`)).toEqual(['/assets/page-list-L1st_-0.js']);
+    expect(await preloads('/e/fed-decision-in-september-762')).toEqual(['/assets/page-event-Ev3nt.js']);
+    expect(await preloads('/series')).toEqual(['/assets/page-index-1ndex.js']);
+    expect(await preloads('/keys')).toEqual([]);
+    expect(await preloads('/e/no-such-event')).toEqual([]);
+    // Every pattern the chunks name is a page's.
+    const pages = new Set(Object.values(PAGES).map((page) => page.path));
+    for (const { paths } of PAGE_CHUNKS) for (const path of paths) expect(pages).toContain(path);
   });
 
   it('preloads the data a page starts with, as the page table names it', async () => {

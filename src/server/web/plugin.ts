@@ -1,5 +1,5 @@
 import { previewOf } from './previews';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +20,7 @@ import {
   titleOf,
 } from '../../contract/pages';
 import { encodePage } from './compress-page';
+import { pageChunkFiles } from './page-chunks';
 import { absoluteImageUrl, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { inProcessTransport, loadRenderer, RENDERER_FILE, renderFirstView } from './renderer';
 import { helmetOptions, inlineScriptHashes } from './security-headers';
@@ -105,6 +106,9 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     );
   renderer?.setTransport(inProcessTransport(app, gamma ?? ''));
 
+  const assetsDir = join(root, 'assets');
+  const chunks = pageChunkFiles(existsSync(assetsDir) ? readdirSync(assetsDir) : []);
+
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -133,6 +137,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     const notFound: Page = { status: 404, meta: NOT_FOUND_META, serverRendered: true };
     if (!match) return notFound;
     const { page, param } = match;
+    const preloadModules = chunks.get(page.path) ?? [];
     if (!isRecordPage(page)) {
       return {
         status: 200,
@@ -143,6 +148,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
           url: `${origin}${page.path}`,
           ...(page.noindex ? { noindex: true } : {}),
           preloadJson: preloadJson(page.data(undefined, listSearch)),
+          preloadModules,
         },
       };
     }
@@ -160,6 +166,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
         ...(preview.type ? { type: preview.type } : {}),
         ...(image ? { image } : {}),
         preloadJson: preloadJson([recordRequest(page.record, param), ...page.data(param, listSearch)]),
+        preloadModules,
       },
     };
   }
