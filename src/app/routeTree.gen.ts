@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as KeysRouteImport } from './routes/keys'
 import { Route as PortfolioRouteImport } from './routes/portfolio'
+import { Route as WatchlistRouteImport } from './routes/watchlist'
 import { Route as ESlugRouteImport } from './routes/e.$slug'
 import { Route as SeriesIndexRouteImport } from './routes/series.index'
 import { Route as SeriesSeriesIdRouteImport } from './routes/series.$seriesId'
@@ -33,6 +34,11 @@ const PortfolioRoute = PortfolioRouteImport.update({
   path: '/portfolio',
   getParentRoute: () => rootRouteImport,
 } as any).lazy(() => import('./routes/portfolio.lazy').then((d) => d.Route))
+const WatchlistRoute = WatchlistRouteImport.update({
+  id: '/watchlist',
+  path: '/watchlist',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ESlugRoute = ESlugRouteImport.update({
   id: '/e/$slug',
   path: '/e/$slug',
@@ -63,6 +69,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
   '/portfolio': typeof PortfolioRoute
+  '/watchlist': typeof WatchlistRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -73,6 +80,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
   '/portfolio': typeof PortfolioRoute
+  '/watchlist': typeof WatchlistRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -84,6 +92,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/keys': typeof KeysRoute
   '/portfolio': typeof PortfolioRoute
+  '/watchlist': typeof WatchlistRoute
   '/e/$slug': typeof ESlugRoute
   '/series/$seriesId': typeof SeriesSeriesIdRoute
   '/tags/$tagId': typeof TagsTagIdRoute
@@ -96,6 +105,7 @@ export interface FileRouteTypes {
     | '/'
     | '/keys'
     | '/portfolio'
+    | '/watchlist'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -106,6 +116,7 @@ export interface FileRouteTypes {
     | '/'
     | '/keys'
     | '/portfolio'
+    | '/watchlist'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -116,6 +127,7 @@ export interface FileRouteTypes {
     | '/'
     | '/keys'
     | '/portfolio'
+    | '/watchlist'
     | '/e/$slug'
     | '/series/$seriesId'
     | '/tags/$tagId'
@@ -127,6 +139,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   KeysRoute: typeof KeysRoute
   PortfolioRoute: typeof PortfolioRoute
+  WatchlistRoute: typeof WatchlistRoute
   ESlugRoute: typeof ESlugRoute
   SeriesSeriesIdRoute: typeof SeriesSeriesIdRoute
   TagsTagIdRoute: typeof TagsTagIdRoute
@@ -155,6 +168,13 @@ declare module '@tanstack/react-router' {
       path: '/portfolio'
       fullPath: '/portfolio'
       preLoaderRoute: typeof PortfolioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watchlist': {
+      id: '/watchlist'
+      path: '/watchlist'
+      fullPath: '/watchlist'
+      preLoaderRoute: typeof WatchlistRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/e/$slug': {
@@ -199,6 +219,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   KeysRoute: KeysRoute,
   PortfolioRoute: PortfolioRoute,
+  WatchlistRoute: WatchlistRoute,
   ESlugRoute: ESlugRoute,
   SeriesSeriesIdRoute: SeriesSeriesIdRoute,
   TagsTagIdRoute: TagsTagIdRoute,

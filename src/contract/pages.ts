@@ -142,6 +142,14 @@ export const PAGES = {
     browserOnly: true,
     data: () => [],
   } satisfies StaticPage,
+  // Its list is in the browser's storage: the server has nothing to render.
+  watchlist: {
+    path: '/watchlist',
+    name: 'Watchlist',
+    noindex: true,
+    browserOnly: true,
+    data: () => [],
+  } satisfies StaticPage,
   tag: {
     path: '/tags/$tagId',
     record: 'tag',

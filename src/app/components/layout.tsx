@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import { LiveRegion } from './live-region';
 import { TopBar } from './top-bar';
 
@@ -20,8 +21,12 @@ function useFocusMainOnPageChange() {
   return main;
 }
 
+// Keyboard browsing (j/k/s/?) loads after hydration: no first load carries it.
+const Shortcuts = lazy(() => import('../features/shortcuts/shortcuts'));
+
 export function Layout({ children }: { children: ReactNode }) {
   const main = useFocusMainOnPageChange();
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -44,6 +49,11 @@ export function Layout({ children }: { children: ReactNode }) {
         Prices are chances implied by the order book, not advice.
       </footer>
       <LiveRegion />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Shortcuts />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -97,6 +97,9 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <Link to="/series" className={navLink} activeProps={navActive} onClick={onNavigate}>
         Series
       </Link>
+      <Link to="/watchlist" className={navLink} activeProps={navActive} onClick={onNavigate}>
+        Watchlist
+      </Link>
       <Link to="/keys" className={navLink} activeProps={navActive} onClick={onNavigate}>
         Keys
       </Link>

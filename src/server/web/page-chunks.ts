@@ -21,7 +21,8 @@ const ROUTE = String.raw`src[\\/]app[\\/]routes[\\/]`;
 export const PAGE_CHUNKS: readonly PageChunk[] = [
   {
     name: 'page-list',
-    paths: ['/', '/tags/$tagId', '/series/$seriesId'],
+    // The watchlist shows its events as a list's rows.
+    paths: ['/', '/tags/$tagId', '/series/$seriesId', '/watchlist'],
     code: new RegExp(
       String.raw`${CATALOG}(list-view|list-view-skeleton|list-toolbar|pagination|event-list|event-row|day-change|tag-strip)\.tsx$|${ROUTE}(index|tags\.\$tagId|series\.\$seriesId)\.tsx\?tsr-split`,
     ),
@@ -31,6 +32,13 @@ export const PAGE_CHUNKS: readonly PageChunk[] = [
     paths: ['/e/$slug'],
     code: new RegExp(
       String.raw`${CATALOG}(event-details|event-details-skeleton|event-description|market-block|more-in-series|outcome-bars|share-button)\.tsx$|src[\\/]app[\\/]features[\\/](history[\\/](components[\\/](price-history-section|price-history-skeleton|chart-frame)\.tsx|chart-lines\.ts)|trading[\\/]components[\\/](book-section|book-skeleton)\.tsx)$|${ROUTE}e\.\$slug\.tsx\?tsr-split`,
+    ),
+  },
+  {
+    name: 'page-watchlist',
+    paths: ['/watchlist'],
+    code: new RegExp(
+      String.raw`src[\\/]app[\\/]features[\\/]watchlist[\\/]components[\\/]watchlist-page\.tsx$|${ROUTE}watchlist\.tsx\?tsr-split`,
     ),
   },
   {

@@ -11,6 +11,7 @@ import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';
 import { ShareButton } from './share-button';
+import { StarButton } from '../../watchlist/components/star-button';
 import { LiveButton } from '../../../components/live-button';
 
 const MARKETS_SHOWN = 10;
@@ -113,7 +114,10 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
             ))}
           </div>
         </div>
-        <ShareButton slug={event.slug} title={event.title} />
+        <div className="flex items-center gap-2">
+          <StarButton slug={event.slug} title={event.title} labelled />
+          <ShareButton slug={event.slug} title={event.title} />
+        </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-3 sm:grid-cols-3 lg:grid-cols-5 dark:border-neutral-800">
         <Money label="Volume" value={event.volume} />

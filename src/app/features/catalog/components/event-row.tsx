@@ -6,6 +6,7 @@ import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
+import { StarButton } from '../../watchlist/components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 
@@ -87,6 +88,7 @@ export function EventRowView({
           <Link
             to="/e/$slug"
             params={{ slug: event.slug }}
+            data-row-link
             className="line-clamp-2 break-words rounded after:absolute after:inset-0 after:content-[''] hover:text-accent-700 dark:hover:text-accent-300"
           >
             {event.title}
@@ -108,6 +110,7 @@ export function EventRowView({
           </ul>
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
+          <StarButton slug={event.slug} title={event.title} className="relative z-10 -my-1 -ml-1.5" />
           <StatusBadges active={event.active} closed={event.closed} />
           <EndsWithExact iso={event.endDate} />
           {tags.map((tag) => (
