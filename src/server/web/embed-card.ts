@@ -91,22 +91,22 @@ export function renderEmbed({ card, origin, theme, chartPath }: EmbedView): stri
     : '';
   const status = card.closed ? ' · Closed' : '';
   const body =
-    '<article class="card">' +
+    '<main class="card">' +
     link(`${origin}${eventPath(card.slug)}`, 'title', escapeHtml(title)) +
     `<ul class="outcomes">${rows}</ul>` +
     chart +
     `<footer class="foot"><span>${formatVolume(card.volume)} Vol.${status}</span>${link(`${origin}/`, 'brand', SITE_NAME)}</footer>` +
-    '</article>';
+    '</main>';
   return page(`${title} · ${SITE_NAME}`, theme, body);
 }
 
 /** The card of an embed whose event does not exist (answered with 404). */
 export function renderEmbedNotFound(origin: string, theme: EmbedTheme | undefined): string {
   const body =
-    '<article class="card missing">' +
+    '<main class="card missing">' +
     '<p class="title">This event does not exist</p>' +
     '<p class="label">It may have been removed, or the link is mistyped.</p>' +
     `<footer class="foot"><span></span>${link(`${origin}/`, 'brand', SITE_NAME)}</footer>` +
-    '</article>';
+    '</main>';
   return page(`Not found · ${SITE_NAME}`, theme, body);
 }

@@ -138,7 +138,7 @@ export function ogImageSvg({ card, chartPath }: OgView): string {
         80,
         chanceY + 56 + i * 42,
         'font-size="32" fill="#475569"',
-        `${formatChance(o.chance)}  ${xmlText(o.label).slice(0, 60)}`,
+        `${formatChance(o.chance)} · ${Array.from(xmlText(o.label)).slice(0, 60).join('')}`,
       ),
     )
     .join('');
