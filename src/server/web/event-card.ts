@@ -118,8 +118,8 @@ const UNITS = ['', 'K', 'M', 'B', 'T'] as const;
 /** `$1.2M`, `$950`, `$0`: the dashboard's compact money (src/app/lib/format.ts), to one decimal. */
 export function formatVolume(value: number): string {
   if (!Number.isFinite(value) || value < 0) return '$0';
-  if (value < 1000) return `$${Math.round(value)}`;
-  let unit = Math.min(Math.floor(Math.log10(value) / 3), UNITS.length - 1);
+  if (Math.round(value) < 1000) return `$${Math.round(value)}`;
+  let unit = Math.max(1, Math.min(Math.floor(Math.log10(value) / 3), UNITS.length - 1));
   let tenths = Math.round(value / 10 ** (unit * 3 - 1));
   if (tenths >= 10_000 && unit < UNITS.length - 1) {
     unit += 1;
