@@ -313,7 +313,9 @@ test('link-preview tags are in the raw HTML of /e/:slug', async ({ request }) =>
   );
   expect(html).toContain('<meta property="og:title" content="Fed Decision in September? · Marketdesk" />');
   expect(html).toContain('<meta property="og:type" content="article" />');
-  expect(html).toMatch(/<meta property="og:image" content="https:\/\/[^"]+" \/>/);
+  expect(html).toMatch(
+    /<meta property="og:image" content="http:\/\/[^"]+\/og\/e\/fed-decision-in-september-762\.png" \/>/,
+  );
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
 });
 

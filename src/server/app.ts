@@ -7,9 +7,11 @@ import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
 import { registerErrorHandling, sendError } from './errors';
+import { pageHistoryReader } from './history/page-history';
 import { historyPlugin } from './history/plugin';
 import { logOptions } from './log-output';
 import { type UnreadablePageHandler, webPlugin } from './web/plugin';
+import { denyFramingByDefault } from './web/security-headers';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +67,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  denyFramingByDefault(app);
 
   // The exchange moves catalog prices; every cache of catalog answers listens (change-signal.ts).
   if (config.SERVE_GAMMA)
@@ -82,6 +85,7 @@ export async function buildApp({
     await app.register(webPlugin, {
       config,
       records: pageRecordReader(database.db),
+      history: pageHistoryReader(database.db),
       ...(distDir ? { distDir } : {}),
       onUnreadablePage: (handler) => {
         unreadablePage = handler;

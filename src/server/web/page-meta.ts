@@ -4,6 +4,7 @@
  * that writes it into markup.
  */
 
+import { escapeHtml } from '../../contract/html';
 import { DEFAULT_DESCRIPTION, SITE_NAME, titleOf } from '../../contract/pages';
 
 const DESCRIPTION_MAX = 200;
@@ -17,23 +18,15 @@ export interface PageMeta {
   image?: string;
   type?: 'website' | 'article';
   noindex?: boolean;
+  /** Absolute URL of the page's oEmbed answer (event pages): its discovery link. */
+  oembed?: string;
   /** Same-origin API URLs the page fetches first: preloaded so the data arrives with the code. */
   preloadJson?: readonly string[];
   /** The page's own code (src/server/web/page-chunks.ts), fetched beside the app's file. */
   preloadModules?: readonly string[];
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
-}
+export { escapeHtml };
 
 /** One line of plain text, cut at a word boundary: descriptions of events run to pages. */
 export function summarize(text: string, max = DESCRIPTION_MAX): string {
@@ -70,6 +63,10 @@ export function renderPageMeta(meta: PageMeta): string {
     `<meta name="twitter:description" content="${description}" />`,
   );
   if (meta.image) tags.push(`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`);
+  if (meta.oembed)
+    tags.push(
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${title}" />`,
+    );
   for (const url of meta.preloadJson ?? [])
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}" />`);
   for (const url of meta.preloadModules ?? [])

@@ -88,7 +88,9 @@ describe('web plugin', () => {
     expect(res.body).toContain(
       '<meta property="og:url" content="http://desk.example/e/fed-decision-in-september-762" />',
     );
-    expect(res.body).toMatch(/<meta property="og:image" content="https:\/\/[^"]+" \/>/);
+    expect(res.body).toContain(
+      '<meta property="og:image" content="http://desk.example/og/e/fed-decision-in-september-762.png" />',
+    );
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.body).toMatch(/<meta name="description" content="[^"<>]{20,}" \/>/);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
@@ -138,7 +140,7 @@ describe('web plugin', () => {
     expect((await get('/e/no-such-event')).body).not.toContain('rel="preload"');
   });
 
-  it('escapes hostile catalog text and drops a script image URL', async () => {
+  it('escapes hostile catalog text and never uses the catalog image URL', async () => {
     const res = await get('/e/xss-test');
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');
@@ -147,7 +149,10 @@ describe('web plugin', () => {
     expect(res.body).toContain(
       '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &lt;b&gt; · Marketdesk</title>',
     );
-    expect(res.body).not.toContain('og:image');
+    // The preview image is the event's card, drawn by the server, never the catalog's URL.
+    expect(res.body).toContain(
+      '<meta property="og:image" content="http://desk.example/og/e/xss-test.png" />',
+    );
   });
 
   it('unknown slug, tag or series: 404 with the dashboard (its not-found page) and noindex', async () => {

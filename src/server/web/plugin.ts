@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import helmetMiddleware, { type HelmetOptions } from 'helmet';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { Event } from '../../contract/catalog';
 import { DEFAULT_LIST_SEARCH } from '../../contract/list-search';
 import {
   type CatalogRequest,
@@ -13,6 +14,7 @@ import {
   DEFAULT_DESCRIPTION,
   isRecordPage,
   matchPage,
+  PAGES,
   NOT_FOUND_NAME,
   type PreviewRecords,
   type RecordKind,
@@ -24,6 +26,8 @@ import { pageChunkFiles } from './page-chunks';
 import { absoluteImageUrl, injectPageMeta, type PageMeta, pageTitle } from './page-meta';
 import { inProcessTransport, loadRenderer, RENDERER_FILE, renderFirstView } from './renderer';
 import { helmetOptions, inlineScriptHashes } from './security-headers';
+import { publicOrigin } from './public-origin';
+import { type ChartHistoryReader, registerEmbedRoutes } from './embed-routes';
 
 /** Answers a request the router could not read (bad percent-encoding, an over-long segment), or returns undefined. */
 export type UnreadablePageHandler = (
@@ -41,6 +45,8 @@ export interface WebPluginOptions {
   config: Config;
   /** Reads the records of the pages about one (their titles and link previews). */
   records: PageRecordReader;
+  /** A token's recent prices, for the embed card's and the Open Graph image's charts (none without it). */
+  history?: ChartHistoryReader;
   /** The built dashboard (default: ./dist); tests point it at a fixture build. */
   distDir?: string;
   /**
@@ -52,7 +58,6 @@ export interface WebPluginOptions {
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
 interface Page {
   status: 200 | 404;
@@ -82,6 +87,14 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     indexHtml ? inlineScriptHashes(indexHtml) : [],
   );
   await app.register(helmet, securityHeaders);
+
+  // Embeds, oEmbed and Open Graph images: served whether or not the dashboard is built.
+  const embeds = await registerEmbedRoutes(app, {
+    event: async (slug) =>
+      PAGES.event.validParam(slug) ? ((await records('event', slug)) as Event | null) : null,
+    history: opts.history,
+    origin: (request) => publicOrigin(request, config),
+  });
 
   if (indexHtml === null) {
     app.log.warn(`dashboard not built (${indexFile} missing): run \`npm run build\``);
@@ -155,7 +168,13 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
     const record = page.validParam(param) ? await records(page.record, param) : null;
     if (!record) return notFound;
     const preview = previewOf(page.record, record);
-    const image = preview.image ? absoluteImageUrl(preview.image, origin) : undefined;
+    // An event's preview image is its card (/og/e/<slug>.png), drawn here.
+    const imagePath = page.record === 'event' ? embeds.ogImage((record as Event).slug) : preview.image;
+    const image = imagePath ? absoluteImageUrl(imagePath, origin) : undefined;
+    const oembed =
+      page.record === 'event'
+        ? `${origin}/oembed?url=${encodeURIComponent(`${origin}${preview.canonicalPath}`)}&format=json`
+        : undefined;
     return {
       status: 200,
       serverRendered: true,
@@ -165,6 +184,7 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
         url: `${origin}${preview.canonicalPath}`,
         ...(preview.type ? { type: preview.type } : {}),
         ...(image ? { image } : {}),
+        ...(oembed ? { oembed } : {}),
         preloadJson: preloadJson([recordRequest(page.record, param), ...page.data(param, listSearch)]),
         preloadModules,
       },
@@ -227,16 +247,4 @@ const NOT_FOUND_META: PageMeta = {
 export function withoutTrailingSlash(path: string, query: string): string {
   const bare = `/${path.replace(/^[/\\]+|\/+$/g, '')}`;
   return query ? `${bare}?${query}` : bare;
-}
-
-/**
- * The origin links in previews point at: PUBLIC_URL when set (a proxy in front may change scheme and
- * host), else the request's Host when well-formed, else the bind address.
- */
-function publicOrigin(request: FastifyRequest, config: Config): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL;
-  const host = request.headers.host;
-  if (host && HOST_HEADER.test(host)) return `${request.protocol}://${host}`;
-  const bind = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  return `http://${bind}:${config.PORT}`;
 }

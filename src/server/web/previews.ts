@@ -17,7 +17,7 @@ export const PREVIEWS: { [K in RecordKind]: (record: PreviewRecords[K]) => Previ
     description: event.description || `Live outcome prices for “${event.title}”.`,
     canonicalPath: `/e/${encodeURIComponent(event.slug)}`,
     type: 'article',
-    image: event.image,
+    // No catalog image: an event's preview image is its card, /og/e/<slug>.png (plugin.ts, embed-routes.ts).
   }),
 };
 

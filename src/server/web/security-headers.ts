@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Where the dashboard may connect besides its own origin. The Keys page's wallet (wagmi) talks to the
@@ -78,4 +79,23 @@ export function helmetOptions(
     crossOriginResourcePolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
   };
+}
+
+/** What an answer without a policy of its own gets: no site may frame it. */
+export const DENY_FRAMING = "frame-ancestors 'none'";
+
+/**
+ * Every answer that carries no Content-Security-Policy of its own (the APIs' JSON, their errors) is
+ * refused to frames too (`frame-ancestors 'none'`, X-Frame-Options DENY): only the embed card
+ * (`/embed/*`) may be framed, by its own policy (docs/security.md, "Framing"). app.ts adds it before
+ * any interface, so it covers them all.
+ */
+export function denyFramingByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
+      void reply.header('Content-Security-Policy', DENY_FRAMING);
+      void reply.header('X-Frame-Options', 'DENY');
+    }
+    return payload;
+  });
 }

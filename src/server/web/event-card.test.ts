@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { formatChance, formatChange, formatVolume } from './event-card';
+import { sparklinePath } from './sparkline';
+
+describe('the card’s numbers', () => {
+  it('chances in whole points, long shots never 0% or 100%', () => {
+    expect([0, 0.001, 0.004, 0.685, 0.996, 1, null].map(formatChance)).toEqual([
+      '0%',
+      '<1%',
+      '<1%',
+      '69%',
+      '>99%',
+      '100%',
+      '—',
+    ]);
+  });
+
+  it('24-hour changes in points, nothing when they round to zero', () => {
+    expect(formatChange(0.021)).toEqual({ text: '▲ 2.1', up: true });
+    expect(formatChange(-0.123)).toEqual({ text: '▼ 12', up: false });
+    expect(formatChange(0.0004)).toBeNull();
+    expect(formatChange(null)).toBeNull();
+  });
+
+  it('volume as the dashboard writes money', () => {
+    expect([0, 950, 999.6, 1_234, 47_230_067, 999_960, 3.2e9, Number.NaN].map(formatVolume)).toEqual([
+      '$0',
+      '$950',
+      '$1K',
+      '$1.2K',
+      '$47.2M',
+      '$1M',
+      '$3.2B',
+      '$0',
+    ]);
+  });
+
+  it('a sparkline needs two points; a flat history is a flat line mid-height', () => {
+    expect(sparklinePath([{ t: 1, p: 0.5 }], 100, 10)).toBeNull();
+    expect(
+      sparklinePath(
+        [
+          { t: 0, p: 0.5 },
+          { t: 10, p: 0.5 },
+        ],
+        100,
+        10,
+      ),
+    ).toBe('M0.0 5.0L100.0 5.0');
+  });
+});
