@@ -13,7 +13,7 @@ import { precompress } from './src/server/web/vite-precompress.ts';
  * lib/wallet, the trading ticket, the Portfolio, their lazy routes, wallet libraries).
  */
 const CATALOG_CODE =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib[\\/](?!wallet[\\/])|components|features[\\/](catalog|watchlist))[\\/]|src[\\/]app[\\/]routes[\\/](?!(keys|portfolio)\.lazy)|vite\/preload-helper/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib[\\/](?!wallet[\\/])|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!(keys|portfolio)\.lazy)|vite\/preload-helper/;
 
 const pageCode = (id: string) => PAGE_CHUNKS.some(({ code }) => code.test(id));
 

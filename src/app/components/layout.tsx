@@ -22,7 +22,7 @@ function useFocusMainOnPageChange() {
 }
 
 // Keyboard browsing (j/k/s/?) loads after hydration: no first load carries it.
-const Shortcuts = lazy(() => import('../features/shortcuts/shortcuts'));
+const Shortcuts = lazy(() => import('./shortcuts'));
 
 export function Layout({ children }: { children: ReactNode }) {
   const main = useFocusMainOnPageChange();

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PAGES } from '../../contract/pages';
-import { WatchlistPage } from '../features/watchlist/components/watchlist-page';
+import { WatchlistPage } from '../features/catalog/components/watchlist-page';
 import { pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/watchlist')({

@@ -37,9 +37,7 @@ export const PAGE_CHUNKS: readonly PageChunk[] = [
   {
     name: 'page-watchlist',
     paths: ['/watchlist'],
-    code: new RegExp(
-      String.raw`src[\\/]app[\\/]features[\\/]watchlist[\\/]components[\\/]watchlist-page\.tsx$|${ROUTE}watchlist\.tsx\?tsr-split`,
-    ),
+    code: new RegExp(String.raw`${CATALOG}watchlist-page\.tsx$|${ROUTE}watchlist\.tsx\?tsr-split`),
   },
   {
     name: 'page-index',

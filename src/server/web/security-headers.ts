@@ -91,11 +91,12 @@ export const DENY_FRAMING = "frame-ancestors 'none'";
  * any interface, so it covers them all.
  */
 export function denyFramingByDefault(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, the order path's included.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
-      void reply.header('Content-Security-Policy', DENY_FRAMING);
-      void reply.header('X-Frame-Options', 'DENY');
+      reply.header('Content-Security-Policy', DENY_FRAMING);
+      reply.header('X-Frame-Options', 'DENY');
     }
-    return payload;
+    done(null, payload);
   });
 }

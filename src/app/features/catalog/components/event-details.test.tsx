@@ -6,6 +6,7 @@ import { formatExact } from '../../../lib/format';
 import fed from '../../../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
 import kraken from '../../../../../fixtures/gamma/events-bobaoxu2001-kraken-macron.json';
 import { asEvent, makeEvent, makeMarket, renderInApp, XSS_TITLE } from '../../../test/render';
+import { embedCode } from '../../../../contract/embed';
 import { EventDetails } from './event-details';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -122,6 +123,25 @@ describe('EventDetails', () => {
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/e/a%20b%2Fc`);
     await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Link copied'));
+  });
+
+  it('embed copies the iframe code of the event card, the title escaped', async () => {
+    noFetch();
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderInApp(
+      <>
+        <EventDetails event={makeEvent({ slug: 'rain', title: 'Rain "today" <b>?' })} />
+        <LiveRegion />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Embed' }));
+    expect(writeText).toHaveBeenCalledWith(embedCode(window.location.origin, 'rain', 'Rain "today" <b>?'));
+    const code = (writeText.mock.calls[0] as unknown as [string])[0];
+    expect(code).toContain(`src="${window.location.origin}/embed/e/rain"`);
+    expect(code).toContain('title="Rain &quot;today&quot; &lt;b&gt;? · Marketdesk"');
+    await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Embed code copied'));
   });
 
   it('uses the Web Share API when the browser has it', async () => {

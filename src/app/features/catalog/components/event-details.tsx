@@ -10,8 +10,8 @@ import { rankMarkets } from '../event-summary';
 import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';
-import { ShareButton } from './share-button';
-import { StarButton } from '../../watchlist/components/star-button';
+import { ShareButtons } from './share-button';
+import { StarButton } from '../../../components/star-button';
 import { LiveButton } from '../../../components/live-button';
 
 const MARKETS_SHOWN = 10;
@@ -116,7 +116,7 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
         </div>
         <div className="flex items-center gap-2">
           <StarButton slug={event.slug} title={event.title} labelled />
-          <ShareButton slug={event.slug} title={event.title} />
+          <ShareButtons slug={event.slug} title={event.title} />
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-lg border border-neutral-200 p-3 sm:grid-cols-3 lg:grid-cols-5 dark:border-neutral-800">

@@ -6,7 +6,7 @@ import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
 import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
 import { DayChange } from './day-change';
-import { StarButton } from '../../watchlist/components/star-button';
+import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 

@@ -2,14 +2,36 @@ import { useEffect, useState } from 'react';
 import { copyText } from '../../../components/copy-button';
 import { announce } from '../../../components/live-region';
 import { LiveButton } from '../../../components/live-button';
+import { embedCode } from '../../../../contract/embed';
 
 /** The canonical, shareable address of an event page. */
 export function eventUrl(slug: string, origin = window.location.origin): string {
   return `${origin}/e/${encodeURIComponent(slug)}`;
 }
 
-/** Web Share sheet where the browser has one; otherwise copies the link and says "Link copied". */
-export function ShareButton({ slug, title }: { slug: string; title: string }) {
+function ActionIcon({ d }: { d: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+const actionClass =
+  'inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
+
+/**
+ * Share: the Web Share sheet where the browser has one, otherwise the link copied ("Link copied").
+ * Embed: the `<iframe>` code of the event's card copied (src/contract/embed.ts), for another site.
+ */
+export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     if (!status) return;
@@ -28,29 +50,32 @@ export function ShareButton({ slug, title }: { slug: string; title: string }) {
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    const copied = await copyText(url);
-    const message = copied ? 'Link copied' : 'Could not copy the link; copy it from the address bar.';
+    say((await copyText(url)) ? 'Link copied' : 'Could not copy the link; copy it from the address bar.');
+  }
+
+  async function embed() {
+    const code = embedCode(window.location.origin, slug, title);
+    say((await copyText(code)) ? 'Embed code copied' : 'Could not copy the embed code.');
+  }
+
+  function say(message: string) {
     setStatus(message);
     announce(message);
   }
 
   return (
     <div className="flex items-center gap-2">
-      <LiveButton
-        onClick={() => void share()}
-        className="inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-      >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.7"
-        >
-          <path d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
-        </svg>
+      <LiveButton onClick={() => void share()} className={actionClass}>
+        <ActionIcon d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
         Share
+      </LiveButton>
+      <LiveButton
+        onClick={() => void embed()}
+        className={actionClass}
+        title="Copy the code that shows this event's card on another site"
+      >
+        <ActionIcon d="m7 6-4 4 4 4m6-8 4 4-4 4" />
+        Embed
       </LiveButton>
       <span aria-hidden="true" className="text-sm text-emerald-700 dark:text-emerald-400">
         {status}

@@ -6,9 +6,9 @@ import { LiveButton } from '../../../components/live-button';
 import { announce } from '../../../components/live-region';
 import { EmptyState, ErrorState } from '../../../components/status-states';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { fetchEvents } from '../../catalog/api/events';
-import { EventList, EventListSkeleton } from '../../catalog/components/event-list';
-import { addWatched, cleanSlugs, useWatchlist, WATCHLIST_MAX } from '../watchlist';
+import { fetchEvents } from '../api/events';
+import { EventList, EventListSkeleton } from './event-list';
+import { addWatched, cleanSlugs, useWatchlist, WATCHLIST_MAX } from '../../../lib/watchlist';
 
 const actionClass =
   'inline-flex h-9 items-center rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';

@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeEvent, renderInApp, XSS_TITLE } from '../../test/render';
-import { StarButton } from './components/star-button';
-import { sharedSlugs, WatchlistPage, watchlistLink } from './components/watchlist-page';
-import { addWatched, cleanSlugs, toggleWatched, WATCHLIST_MAX, watchedSlugs } from './watchlist';
+import { jsonResponse, makeEvent, renderInApp, XSS_TITLE } from '../../../test/render';
+import { StarButton } from '../../../components/star-button';
+import { sharedSlugs, WatchlistPage, watchlistLink } from './watchlist-page';
+import { addWatched, cleanSlugs, toggleWatched, WATCHLIST_MAX, watchedSlugs } from '../../../lib/watchlist';
 
 const KEY = 'marketdesk-watchlist';
 

@@ -1,6 +1,6 @@
-import { announce } from '../../../components/live-region';
-import { LiveButton } from '../../../components/live-button';
-import { toggleWatched, useWatched, WATCHLIST_MAX } from '../watchlist';
+import { announce } from './live-region';
+import { LiveButton } from './live-button';
+import { toggleWatched, useWatched, WATCHLIST_MAX } from '../lib/watchlist';
 
 /**
  * A star that adds an event to the watchlist or takes it off: a toggle button (aria-pressed) named by
