@@ -182,6 +182,7 @@ const EVENT_KEY: Record<OrderField, (descending: boolean) => SortKey> = {
   volume: (d) => numberKey(sql`e.volume`, d),
   volume24hr: (d) => numberKey(sql`e.volume24hr`, d),
   liquidity: (d) => numberKey(sql`e.liquidity`, d),
+  move24hr: (d) => numberKey(sql`e.move24hr`, d),
   startDate: (d) => timeKey(sql`e.start_date`, d),
   endDate: (d) => timeKey(sql`e.end_date`, d),
   id: (d) => ({ column: sql`e.id`, text: sql`e.id::text`, type: sql`bigint`, descending: d }),

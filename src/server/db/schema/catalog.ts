@@ -30,12 +30,18 @@ export const events = pgTable(
     startDate: timestamp('start_date', { withTimezone: true, mode: 'string' }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true, mode: 'string' }).notNull(),
     image: text('image').notNull().default(''),
+    /**
+     * |oneDayPriceChange| of the event's leading market (the Movers list, order `move24hr`): kept by
+     * writeEventDocuments beside the event's document (event-documents.ts).
+     */
+    move24hr: doublePrecision('move24hr').notNull().default(0),
   },
   // Ascending indexes: Postgres scans them backwards for DESC (see TOOLCHAIN: NULLS clause pitfall).
   (t) => [
     index('events_volume_idx').on(t.volume, t.id),
     index('events_volume24hr_idx').on(t.volume24hr, t.id),
     index('events_liquidity_idx').on(t.liquidity, t.id),
+    index('events_move24hr_idx').on(t.move24hr, t.id),
     index('events_start_date_idx').on(t.startDate, t.id),
     index('events_end_date_idx').on(t.endDate, t.id),
     index('events_title_lower_idx').on(sql`lower(${t.title})`, t.id),
