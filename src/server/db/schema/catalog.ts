@@ -42,6 +42,9 @@ export const events = pgTable(
     index('events_volume24hr_idx').on(t.volume24hr, t.id),
     index('events_liquidity_idx').on(t.liquidity, t.id),
     index('events_move24hr_idx').on(t.move24hr, t.id),
+    // The Movers list (move24hr descending, ties by id ascending) as one ascending scan: most events
+    // tie at 0, and a page deep in that tie seeks to its id (repository.ts, EVENT_KEY).
+    index('events_move24hr_desc_idx').on(sql`(-${t.move24hr})`, t.id),
     index('events_start_date_idx').on(t.startDate, t.id),
     index('events_end_date_idx').on(t.endDate, t.id),
     index('events_title_lower_idx').on(sql`lower(${t.title})`, t.id),
