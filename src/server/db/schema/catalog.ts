@@ -49,6 +49,10 @@ export const events = pgTable(
     index('events_end_date_idx').on(t.endDate, t.id),
     index('events_title_lower_idx').on(sql`lower(${t.title})`, t.id),
     index('events_active_closed_volume_idx').on(t.active, t.closed, t.volume, t.id),
+    // Closed recently (closed=true, endDate descending): with the closed flag first, a page deep in the
+    // list reads its own 100 entries; on events_end_date_idx the planner sorted every closed event
+    // before the position (27 ms → 0.4 ms, 100,000 events).
+    index('events_closed_end_date_idx').on(t.closed, t.endDate, t.id),
     // `q` (ILIKE '%…%' on the title): a trigram index turns the count's full scan into a bitmap scan.
     index('events_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
