@@ -11,7 +11,8 @@
  *    the same load against it right after each view's run on the server (needs wrk: apt-get install wrk).
  * Prints req/s, p50, p99, the ratio to the ceiling, the first (uncached) response time and RSS.
  * 4. Keyset against offset pages at depth 90,000, and a full walk with the reference SDK
- *    (bench/keyset.ts). BENCH_ONLY=keyset runs only this part.
+ *    (bench/keyset.ts), after a page of 100 of each of the dashboard's lists, first and at 90% of
+ *    its length. BENCH_ONLY=keyset runs only this part; BENCH_ONLY=presets only the lists.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   let ceilingRss = '';
   const bodyFile = join(tmpdir(), `bench-catalog-bodies-${process.pid}.json`);
   try {
-    if (process.env.BENCH_ONLY !== 'keyset') {
+    if (process.env.BENCH_ONLY !== 'keyset' && process.env.BENCH_ONLY !== 'presets') {
       await measureLoad();
     }
     await measureKeyset(`http://${HOST}:${APP_PORT}`);
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
     }
     rmSync(bodyFile, { force: true });
   }
-  if (process.env.BENCH_ONLY === 'keyset') return;
+  if (process.env.BENCH_ONLY === 'keyset' || process.env.BENCH_ONLY === 'presets') return;
 
   async function measureLoad(): Promise<void> {
     // The first (uncached) answers, whose bytes the ceiling then serves.

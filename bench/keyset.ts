@@ -1,4 +1,5 @@
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
+import { LIST_PRESETS, presetQuery } from '../src/contract/list-presets';
 import { median } from './stats';
 
 /**
@@ -30,8 +31,8 @@ const fmt = (samples: { ms: number; server: number }[]) => {
   return `server median ${median(server).toFixed(1)} ms, max ${Math.max(...server).toFixed(1)} ms; round trip median ${median(trip).toFixed(1)} ms (${samples.length} cold)`;
 };
 
-/** Cursors at DEPTH, DEPTH + 10, …: positions no request has asked for yet. */
-async function cursorsAtDepth(gamma: string, order: string): Promise<string[]> {
+/** Cursors at `at`, `at` + 10, …: positions no request has asked for yet. */
+async function cursorsAtDepth(gamma: string, order: string, at = DEPTH): Promise<string[]> {
   let cursor = '';
   let depth = 0;
   const page = async (limit: number) => {
@@ -40,7 +41,8 @@ async function cursorsAtDepth(gamma: string, order: string): Promise<string[]> {
     cursor = (body as { next_cursor: string }).next_cursor;
     depth += limit;
   };
-  while (depth < DEPTH) await page(500);
+  while (depth + 500 <= at) await page(500);
+  if (depth < at) await page(at - depth);
   const cursors: string[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     cursors.push(cursor);
@@ -49,8 +51,47 @@ async function cursorsAtDepth(gamma: string, order: string): Promise<string[]> {
   return cursors;
 }
 
+/**
+ * The dashboard's lists (src/contract/list-presets.ts): a keyset page of 100 of each, first and at
+ * 90% of the list's length, cold.
+ */
+export async function measurePresets(base: string): Promise<void> {
+  const gamma = `${base}/gamma`;
+  console.log("\nthe dashboard's lists, a keyset page of 100 (cold):");
+  const queryOf = (preset: (typeof LIST_PRESETS)[number]) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(presetQuery(preset, Date.now())))
+      params.set(name, String(value));
+    return params.toString();
+  };
+  // A first request of each list warms the database's pages (the answers measured are still uncached).
+  for (const preset of LIST_PRESETS) await timed(`${gamma}/events/keyset?${queryOf(preset)}&limit=99`);
+  for (const preset of LIST_PRESETS) {
+    const query = queryOf(preset);
+    const counted = await fetch(`${gamma}/events?${query}&limit=1`);
+    const total = Number(counted.headers.get('x-total-count'));
+    const first = [];
+    for (let i = 0; i < SAMPLES; i++)
+      first.push(await timed(`${gamma}/events/keyset?${query}&limit=${100 + i}`));
+    const depth = Math.max(0, Math.floor(total * 0.9) - 100);
+    const deep = [];
+    for (const c of await cursorsAtDepth(gamma, query, depth))
+      deep.push(
+        await timed(`${gamma}/events/keyset?${query}&limit=100&after_cursor=${encodeURIComponent(c)}`),
+      );
+    const worst = Math.max(median(first.map((s) => s.server)), median(deep.map((s) => s.server)));
+    console.log(`  ${preset} (${total.toLocaleString('en')} events): ${query}`);
+    console.log(`    first page:          ${fmt(first)}`);
+    console.log(
+      `    depth ${depth.toLocaleString('en').padEnd(7)}        ${fmt(deep)}   target ≤ 10 ms: ${worst <= 10 ? 'OK' : 'MISSED'}`,
+    );
+  }
+}
+
 export async function measureKeyset(base: string): Promise<void> {
   const gamma = `${base}/gamma`;
+  await measurePresets(base);
+  if (process.env.BENCH_ONLY === 'presets') return;
   console.log(`\nkeyset vs offset, a page of 100 at depth ${DEPTH.toLocaleString('en')} (cold):`);
   for (const order of ['order=title', 'order=volume&ascending=false']) {
     const cursors = await cursorsAtDepth(gamma, order);

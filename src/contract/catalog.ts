@@ -101,6 +101,8 @@ export const ORDER_FIELDS = [
   'endDate',
   'id',
   'title',
+  // An extension (docs/api.md §6): the 24-hour move of the event's leading outcome, |oneDayPriceChange|.
+  'move24hr',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 

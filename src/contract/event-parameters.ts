@@ -117,12 +117,14 @@ export const EVENT_PARAMETERS = [
   {
     name: 'start_date_min',
     kind: 'dateTime',
-    in: { keyset: 'once' },
+    in: BOTH_ONCE,
+    extension: true,
   },
   {
     name: 'start_date_max',
     kind: 'dateTime',
-    in: { keyset: 'once' },
+    in: BOTH_ONCE,
+    extension: true,
   },
   { name: 'volume_min', kind: 'decimal', in: BOTH_ONCE, extension: true },
   { name: 'volume_max', kind: 'decimal', in: { keyset: 'once' } },

@@ -19,7 +19,18 @@ export type EventsQueryValues = EventQueryValues<'events'> & {
 /** The part of `/events` the dashboard's lists use. */
 export type EventsPageQuery = Pick<
   EventsQueryValues,
-  'slug' | 'tag_id' | 'series_id' | 'active' | 'closed' | 'q' | 'ascending' | 'limit' | 'offset'
+  | 'slug'
+  | 'tag_id'
+  | 'series_id'
+  | 'active'
+  | 'closed'
+  | 'q'
+  | 'start_date_max'
+  | 'end_date_min'
+  | 'end_date_max'
+  | 'ascending'
+  | 'limit'
+  | 'offset'
 > & { order: Exclude<OrderField, 'id' | 'title'> };
 
 /** `/events`' filters, in the vocabulary's order: equal queries are equal strings (and cache hits). */

@@ -221,7 +221,7 @@ describe('GET /events: validation', () => {
     for (const name of EVENTS_QUERY_PARAMETERS.filter((n) => n !== 'id' && n !== 'slug')) {
       const value =
         { active: 'true', closed: 'true', ascending: 'true', order: 'id', q: 'x' }[name as string] ?? '1';
-      const one = name.startsWith('end_date') ? '2026-01-01T00:00:00Z' : name === 'tag_slug' ? 'x' : value;
+      const one = /_date_/.test(name) ? '2026-01-01T00:00:00Z' : name === 'tag_slug' ? 'x' : value;
       expect((await get(`/events?${name}=${one}`)).statusCode, name).toBe(200);
       expectError(await get(`/events?${name}=${one}&${name}=${one}`), 400, 'INVALID_PARAMETER', name);
     }

@@ -182,6 +182,9 @@ const EVENT_KEY: Record<OrderField, (descending: boolean) => SortKey> = {
   volume: (d) => numberKey(sql`e.volume`, d),
   volume24hr: (d) => numberKey(sql`e.volume24hr`, d),
   liquidity: (d) => numberKey(sql`e.liquidity`, d),
+  // Descending as the negated column, ascending: one scan of events_move24hr_desc_idx gives the
+  // order with ties by id ascending, and a position inside the (large) tie at 0 is a seek.
+  move24hr: (d) => (d ? numberKey(sql`(-e.move24hr)`, false) : numberKey(sql`e.move24hr`, false)),
   startDate: (d) => timeKey(sql`e.start_date`, d),
   endDate: (d) => timeKey(sql`e.end_date`, d),
   id: (d) => ({ column: sql`e.id`, text: sql`e.id::text`, type: sql`bigint`, descending: d }),
@@ -232,10 +235,20 @@ const orderBy = (keys: SortKey[]) =>
 /**
  * Rows strictly after the position `values` in the keys' order: (k1 > v1) OR (k1 = v1 AND k2 > v2) …,
  * each comparison turned for descending keys, plus k1 ≥ v1 alone so the first key's index bounds the
- * scan: a page deep in the list costs what the first page costs.
+ * scan: a page deep in the list costs what the first page costs. Keys all in one direction are one
+ * row comparison instead, (k1, k2) > (v1, v2), which bounds the scan on every key.
  */
 function after(keys: SortKey[], values: string[]): SQL {
   const value = (i: number) => sql`${values[i]}::${keys[i]!.type}`;
+  // All in one direction: one row comparison, which the order's index seeks to even inside a tie.
+  if (keys.every((k) => k.descending === keys[0]!.descending))
+    return sql`(${sql.join(
+      keys.map((k) => k.column),
+      sql`, `,
+    )}) ${keys[0]!.descending ? sql`<` : sql`>`} (${sql.join(
+      keys.map((_, i) => value(i)),
+      sql`, `,
+    )})`;
   const beyond = (i: number) => (keys[i]!.descending ? sql`<` : sql`>`);
   const alternatives = keys.map((key, i) => {
     const equal = keys.slice(0, i).map((k, j) => sql`${k.column} = ${value(j)}`);

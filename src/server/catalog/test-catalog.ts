@@ -164,6 +164,8 @@ export function expectedPage(
       (query.q === undefined || e.title.toLowerCase().includes(query.q.toLowerCase())) &&
       (query.end_date_min === undefined || Date.parse(e.endDate) >= Date.parse(query.end_date_min)) &&
       (query.end_date_max === undefined || Date.parse(e.endDate) <= Date.parse(query.end_date_max)) &&
+      (query.start_date_min === undefined || Date.parse(e.startDate) >= Date.parse(query.start_date_min)) &&
+      (query.start_date_max === undefined || Date.parse(e.startDate) <= Date.parse(query.start_date_max)) &&
       (query.volume_min === undefined || e.volume >= query.volume_min) &&
       (query.liquidity_min === undefined || e.liquidity >= query.liquidity_min),
   );
@@ -191,7 +193,24 @@ function compareField(a: Event, b: Event, field: OrderField): number {
     case 'startDate':
     case 'endDate':
       return sign(Date.parse(a[field]), Date.parse(b[field]));
+    case 'move24hr':
+      return sign(moveOf(a), moveOf(b));
     default:
       return sign(a[field], b[field]);
   }
+}
+
+/**
+ * The oracle's move24hr: |oneDayPriceChange| of the leading market, the open market (any market
+ * when none is open) with the highest first-outcome price, the first of equals; 0 without a change.
+ */
+export function moveOf(event: Event): number {
+  const open = event.markets.filter((m) => m.active && !m.closed);
+  let leader: Market | undefined;
+  let best = -1;
+  for (const market of open.length > 0 ? open : event.markets) {
+    const price = Number(JSON.parse(market.outcomePrices)[0]);
+    if (leader === undefined || price > best) [leader, best] = [market, price];
+  }
+  return Math.abs(leader?.oneDayPriceChange ?? 0);
 }
