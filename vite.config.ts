@@ -18,11 +18,12 @@ const CATALOG_CODE =
 const pageCode = (id: string) => PAGE_CHUNKS.some(({ code }) => code.test(id));
 
 /**
- * What the catalog pages load only once hydrated (the live connection, the rows' live variant), kept out
+ * What the catalog pages load only once hydrated (the live connection, the rows' live variant, the
+ * keyboard shortcuts), kept out
  * of their first load; the trading feature's panels are lazy chunks of their own.
  */
 const AFTER_HYDRATION =
-  /src[\\/]app[\\/](lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-row-feed))|src[\\/]engine[\\/]/;
+  /src[\\/]app[\\/](components[\\/]shortcuts|lib[\\/](live[\\/]|use-visible)|features[\\/]catalog[\\/](live-prices|components[\\/]live-row-feed))|src[\\/]engine[\\/]/;
 /**
  * The trading feature: its small shells come with the event page (the app group), its panels load after
  * hydration. The ticket (wallet code) is not in that group: it is a lazy chunk the book panel asks for.

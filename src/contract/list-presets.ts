@@ -7,24 +7,6 @@ import type { EventsPageQuery } from './events-page-query';
 export const LIST_PRESETS = ['trending', 'new', 'ending', 'movers', 'liquid', 'closed'] as const;
 export type ListPreset = (typeof LIST_PRESETS)[number];
 
-export const PRESET_LABELS: Record<ListPreset, string> = {
-  trending: 'Trending',
-  new: 'New',
-  ending: 'Ending soon',
-  movers: 'Movers',
-  liquid: 'Liquid',
-  closed: 'Closed recently',
-};
-
-export const PRESET_ABOUT: Record<ListPreset, string> = {
-  trending: 'Most traded in 24 hours',
-  new: 'Latest to open',
-  ending: 'Ending within 7 days',
-  movers: 'Biggest price move in 24 hours',
-  liquid: 'Deepest order books',
-  closed: 'Latest to end',
-};
-
 /** What a preset asks of `/events`: filters, order and direction. */
 export type PresetQuery = Pick<
   EventsPageQuery,

@@ -1,6 +1,7 @@
 import type { OrderField } from './catalog';
 import { SEARCH_MAX_LENGTH, STATUS_FILTERS, STATUSES, type Status } from './event-parameters';
 import type { EventsPageQuery } from './events-page-query';
+import { LIST_PRESETS, type ListPreset, presetQuery } from './list-presets';
 
 // The list's status words and search length are the event vocabulary's (event-parameters.ts).
 export { STATUSES, type Status } from './event-parameters';
@@ -25,7 +26,12 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type PageSize = (typeof PAGE_SIZES)[number];
 
+/** `top`: the list as sorted and filtered by hand; else one of the catalog's lists (list-presets.ts). */
+export type ListKind = 'top' | ListPreset;
+const LISTS: readonly ListKind[] = ['top', ...LIST_PRESETS];
+
 export const DEFAULT_LIST_SEARCH = {
+  list: 'top',
   sort: 'volume',
   dir: 'desc',
   status: 'active',
@@ -35,6 +41,7 @@ export const DEFAULT_LIST_SEARCH = {
 } as const satisfies ListSearch;
 
 export interface ListSearch {
+  list: ListKind;
   sort: SortField;
   dir: 'asc' | 'desc';
   status: Status;
@@ -67,6 +74,7 @@ function pageNumber(value: unknown): number {
 function parseListSearch(input: unknown): ListSearch {
   const raw: ListSearchInput = input && typeof input === 'object' ? input : {};
   return {
+    list: oneOf(LISTS, raw.list, DEFAULT_LIST_SEARCH.list),
     sort: oneOf(SORT_FIELDS, raw.sort, DEFAULT_LIST_SEARCH.sort),
     dir: oneOf(['asc', 'desc'] as const, raw.dir, DEFAULT_LIST_SEARCH.dir),
     status: oneOf(STATUSES, raw.status, DEFAULT_LIST_SEARCH.status),
@@ -90,15 +98,19 @@ export const listSearchSchema = {
   },
 } as const;
 
-/** The `/events` query a list view asks for. */
+/**
+ * The `/events` query a list view asks for. A catalog list (`list`) sets its own filters and order,
+ * with the time `now` (ms) floored to the minute; sort, direction and status are the hand-made list's.
+ */
 export function toEventsQuery(
   search: ListSearch,
   scope: { tagId?: string; seriesId?: string } = {},
+  now: number = Date.now(),
 ): EventsPageQuery {
   return {
-    order: search.sort,
-    ascending: search.dir === 'asc',
-    ...STATUS_FILTERS[search.status],
+    ...(search.list === 'top'
+      ? { order: search.sort, ascending: search.dir === 'asc', ...STATUS_FILTERS[search.status] }
+      : presetQuery(search.list, now)),
     ...(search.q ? { q: search.q } : {}),
     limit: search.size,
     offset: (search.page - 1) * search.size,

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
+import { PRESET_LABELS } from '../../contract/list-preset-labels';
 import { PAGES } from '../../contract/pages';
 import { ListView } from '../features/catalog/components/list-view';
 import { TagStrip } from '../features/catalog/components/tag-strip';
@@ -20,7 +21,9 @@ function TopList() {
   const navigate = Route.useNavigate();
   return (
     <ListView
-      heading={search.q ? 'Search results' : PAGES.top.name}
+      heading={
+        search.q ? 'Search results' : search.list === 'top' ? PAGES.top.name : PRESET_LABELS[search.list]
+      }
       above={<TagStrip />}
       search={search}
       onSearchChange={(patch: Partial<ListSearch>) =>

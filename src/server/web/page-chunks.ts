@@ -24,7 +24,7 @@ export const PAGE_CHUNKS: readonly PageChunk[] = [
     // The watchlist shows its events as a list's rows.
     paths: ['/', '/tags/$tagId', '/series/$seriesId', '/watchlist'],
     code: new RegExp(
-      String.raw`${CATALOG}(list-view|list-view-skeleton|list-toolbar|pagination|event-list|event-row|day-change|tag-strip)\.tsx$|${ROUTE}(index|tags\.\$tagId|series\.\$seriesId)\.tsx\?tsr-split`,
+      String.raw`${CATALOG}(list-view|list-view-skeleton|list-toolbar|list-nav|pagination|event-list|event-row|day-change|tag-strip)\.tsx$|${ROUTE}(index|tags\.\$tagId|series\.\$seriesId)\.tsx\?tsr-split`,
     ),
   },
   {

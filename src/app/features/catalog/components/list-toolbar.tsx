@@ -80,27 +80,31 @@ export function ListToolbar({
   return (
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <legend className="sr-only">List options</legend>
-      <Choice
-        label="Sort"
-        value={search.sort}
-        options={SORT_OPTIONS}
-        onChoose={(sort) => onChange({ sort, page: 1 })}
-      />
-      <Choice
-        label="Order"
-        value={search.dir}
-        options={[
-          { value: 'desc', label: dir.desc },
-          { value: 'asc', label: dir.asc },
-        ]}
-        onChoose={(d) => onChange({ dir: d, page: 1 })}
-      />
-      <Choice
-        label="Status"
-        value={search.status}
-        options={STATUS_OPTIONS}
-        onChoose={(status) => onChange({ status, page: 1 })}
-      />
+      {search.list === 'top' && (
+        <>
+          <Choice
+            label="Sort"
+            value={search.sort}
+            options={SORT_OPTIONS}
+            onChoose={(sort) => onChange({ sort, page: 1 })}
+          />
+          <Choice
+            label="Order"
+            value={search.dir}
+            options={[
+              { value: 'desc', label: dir.desc },
+              { value: 'asc', label: dir.asc },
+            ]}
+            onChoose={(d) => onChange({ dir: d, page: 1 })}
+          />
+          <Choice
+            label="Status"
+            value={search.status}
+            options={STATUS_OPTIONS}
+            onChoose={(status) => onChange({ status, page: 1 })}
+          />
+        </>
+      )}
       <Choice
         label="Per page"
         value={search.size}

@@ -5,7 +5,9 @@ import { formatCount } from '../../../lib/format';
 import { useEvents } from '../api/events';
 import { DEFAULT_LIST_SEARCH, type ListSearch, toEventsQuery } from '../../../../contract/list-search';
 import { EventList, EventListSkeleton } from './event-list';
+import { ListNav, listAbout } from './list-nav';
 import { ListToolbar } from './list-toolbar';
+import { useNow } from '../../../lib/use-now';
 import { Pagination } from './pagination';
 import { LiveButton } from '../../../components/live-button';
 
@@ -25,9 +27,12 @@ interface ListViewProps {
 
 /** Heading with the total, toolbar, events and pagination: the body of `/`, `/tags/$tagId` and `/series/$seriesId`. */
 export function ListView({ heading, above, scope = {}, search, onSearchChange }: ListViewProps) {
-  const query = useEvents(toEventsQuery(search, scope));
+  // The catalog's lists ask for "now" (floored to the minute): the time the server rendered at while
+  // the page hydrates, so both ask for the same page.
+  const now = useNow();
+  const query = useEvents(toEventsQuery(search, scope, now));
   const page = query.data;
-  const filtered = search.q !== '' || search.status !== DEFAULT_LIST_SEARCH.status;
+  const filtered = search.q !== '' || (search.list === 'top' && search.status !== DEFAULT_LIST_SEARCH.status);
 
   return (
     <section aria-labelledby="list-heading" className="space-y-3">
@@ -45,6 +50,10 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
         </p>
       </div>
       {above}
+      <ListNav current={search.list} />
+      {search.list !== 'top' && (
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{listAbout(search.list)}</p>
+      )}
       <ListToolbar search={search} onChange={onSearchChange} />
       {query.isError && !page ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
