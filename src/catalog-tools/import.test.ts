@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../contract/catalog';
+import { eventMove24hr } from '../server/catalog/event-documents';
 import { upsertEvents } from '../server/catalog/load';
 import { type Database, rows } from '../server/db/open';
 import { openTestDatabase } from '../server/test/database';
@@ -257,6 +258,14 @@ describe('seeding and generate', () => {
       sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'events'`,
     );
     expect(stats?.n).toBe(60);
+    // Each event's move24hr (the Movers list) is what its document shows, from the demo's histories.
+    const moves = await rows<{ move: number; body: string }>(
+      database.db,
+      sql`SELECT e.move24hr AS move, d.body FROM events e JOIN event_documents d ON d.event_id = e.id`,
+    );
+    expect(moves).toHaveLength(60);
+    for (const { move, body } of moves) expect(move).toBe(eventMove24hr(JSON.parse(body) as Event));
+    expect(moves.filter(({ move }) => move > 0).length).toBeGreaterThan(10);
     expect(await seedIfEmpty(database, 60, () => {})).toBe(false);
     expect(await count(database, 'events')).toBe(60);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
+import { eventMove24hr, writeEventDocuments } from '../catalog/event-documents';
 import { upsertEvents } from '../catalog/load';
 import { Book } from '../../engine/book';
 import { rows } from '../db/open';
@@ -48,7 +49,20 @@ describe('the catalog follows the book', () => {
     const [yes, no] = market.tokens as [string, string];
     const alice = await Trader.create(t.app, CHAIN);
     const bob = await Trader.create(t.app, CHAIN);
+    // A 24-hour price on the event's markets, so each has a oneDayPriceChange and the event a move24hr.
+    await t.database.db.execute(
+      sql`UPDATE markets SET day_ago_price = 0.3 WHERE event_id = ${market.event_id}::bigint`,
+    );
+    await writeEventDocuments(t.database.db, [market.event_id]);
+    const moveOf = async () =>
+      (
+        await rows<{ move: number }>(
+          t.database.db,
+          sql`SELECT move24hr AS move FROM events WHERE id = ${market.event_id}::bigint`,
+        )
+      )[0]?.move;
     const before = await gamma(`/events/${market.event_id}`);
+    expect(await moveOf()).toBe(eventMove24hr(before));
     expect((await alice.place({ tokenId: yes, side: 'BUY', price: 0.4, size: 10 })).statusCode).toBe(200);
     expect((await bob.place({ tokenId: no, side: 'BUY', price: 0.55, size: 10 })).statusCode).toBe(200);
     await eventually(async () => {
@@ -69,6 +83,8 @@ describe('the catalog follows the book', () => {
       const event = await gamma(`/events/${market.event_id}`);
       expect(event.volume).toBeCloseTo(before.volume + 6, 6);
       expect(event.volume24hr).toBeCloseTo(before.volume24hr + 6, 6);
+      // The flush that wrote the event's document wrote its move24hr with it.
+      expect(await moveOf()).toBe(eventMove24hr(event));
     });
     const history = (await t.app.inject({ url: `/clob/prices-history?market=${yes}&interval=1d` })).json();
     expect(history.history.at(-1).p).toBe(0.4);
