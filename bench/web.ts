@@ -273,7 +273,17 @@ async function main(): Promise<void> {
       await fetch(`${BASE}/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=1`)
     ).json()) as { slug: string }[];
     const eventRoute = `/e/${top[0]!.slug}`;
-    const routes = ['/', '/tags', '/series', '/tags/2', '/series/35', eventRoute, '/keys'];
+    const routes = [
+      '/',
+      '/?list=movers',
+      '/tags',
+      '/series',
+      '/tags/2',
+      '/series/35',
+      eventRoute,
+      '/watchlist',
+      '/keys',
+    ];
 
     console.log(
       '\nFirst load per route (fresh browser context; JS: the files its HTML names; later: chunks it imports once hydrated; gzip -9 of each file; brotli is what is sent):',

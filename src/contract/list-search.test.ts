@@ -10,7 +10,10 @@ describe('list search params', () => {
   });
 
   it('keeps valid values', () => {
-    expect(parse({ sort: 'endDate', dir: 'asc', status: 'closed', q: 'fed', page: 3, size: 50 })).toEqual({
+    expect(
+      parse({ list: 'movers', sort: 'endDate', dir: 'asc', status: 'closed', q: 'fed', page: 3, size: 50 }),
+    ).toEqual({
+      list: 'movers',
       sort: 'endDate',
       dir: 'asc',
       status: 'closed',
@@ -22,7 +25,16 @@ describe('list search params', () => {
 
   it('falls back field by field on anything invalid, never throws', () => {
     expect(
-      parse({ sort: 'price; drop', dir: 'up', status: 7, q: { a: 1 }, page: -2, size: 33, extra: 'x' }),
+      parse({
+        list: 'hot',
+        sort: 'price; drop',
+        dir: 'up',
+        status: 7,
+        q: { a: 1 },
+        page: -2,
+        size: 33,
+        extra: 'x',
+      }),
     ).toEqual(DEFAULT_LIST_SEARCH);
     expect(parse({ page: 2.5 }).page).toBe(1);
     expect(parse({ page: '2' }).page).toBe(1);
@@ -55,5 +67,25 @@ describe('list search params', () => {
         toEventsQuery({ ...DEFAULT_LIST_SEARCH, status: 'all' }, { seriesId: '35' }),
       ).toString(),
     ).toBe('series_id=35&order=volume&ascending=false&limit=20&offset=0');
+  });
+
+  it('a catalog list sets its own filters and order, at the minute; the hand-made sort and status do not apply', () => {
+    const now = Date.parse('2026-11-26T10:15:42.123Z');
+    const movers = toEventsQuery(
+      { ...DEFAULT_LIST_SEARCH, list: 'movers', sort: 'endDate', status: 'closed', q: 'fed', page: 2 },
+      { tagId: '21' },
+      now,
+    );
+    expect(eventsSearchParams(movers).toString()).toBe(
+      'tag_id=21&active=true&closed=false&q=fed&order=move24hr&ascending=false&limit=20&offset=20',
+    );
+    const ending = toEventsQuery({ ...DEFAULT_LIST_SEARCH, list: 'ending' }, {}, now);
+    expect(eventsSearchParams(ending).toString()).toBe(
+      'active=true&closed=false&end_date_min=2026-11-26T10%3A15%3A00.000Z&end_date_max=2026-12-03T10%3A15%3A00.000Z&order=endDate&ascending=true&limit=20&offset=0',
+    );
+    // Within the same minute, the same URL (one cache entry).
+    expect(toEventsQuery({ ...DEFAULT_LIST_SEARCH, list: 'new' }, {}, now + 10_000)).toEqual(
+      toEventsQuery({ ...DEFAULT_LIST_SEARCH, list: 'new' }, {}, now),
+    );
   });
 });

@@ -20,11 +20,17 @@ const ROUTE = String.raw`src[\\/]app[\\/]routes[\\/]`;
 
 export const PAGE_CHUNKS: readonly PageChunk[] = [
   {
-    name: 'page-list',
-    // The watchlist shows its events as a list's rows.
+    // Events as a list's rows: the list pages' and the watchlist's (before them: a chunk takes what its
+    // modules import that no chunk before it took).
+    name: 'page-rows',
     paths: ['/', '/tags/$tagId', '/series/$seriesId', '/watchlist'],
+    code: new RegExp(String.raw`${CATALOG}(event-list|event-row|day-change)\.tsx$`),
+  },
+  {
+    name: 'page-list',
+    paths: ['/', '/tags/$tagId', '/series/$seriesId'],
     code: new RegExp(
-      String.raw`${CATALOG}(list-view|list-view-skeleton|list-toolbar|list-nav|pagination|event-list|event-row|day-change|tag-strip)\.tsx$|${ROUTE}(index|tags\.\$tagId|series\.\$seriesId)\.tsx\?tsr-split`,
+      String.raw`${CATALOG}(list-view|list-view-skeleton|list-toolbar|list-nav|pagination|tag-strip)\.tsx$|${ROUTE}(index|tags\.\$tagId|series\.\$seriesId)\.tsx\?tsr-split`,
     ),
   },
   {

@@ -34,6 +34,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   for (const chunk of [
+    'page-rows-R0ws.js',
     'page-list-L1st_-0.js',
     'page-event-Ev3nt.js',
     'page-index-1ndex.js',
@@ -102,8 +103,11 @@ describe('web plugin', () => {
       [...(await get(path)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
         ([, href]) => href,
       );
-    expect(await preloads('/')).toEqual(['/assets/page-list-L1st_-0.js']);
-    expect(await preloads(`/tags/${fed.tags[0].id}`)).toEqual(['/assets/page-list-L1st_-0.js']);
+    expect(await preloads('/')).toEqual(['/assets/page-rows-R0ws.js', '/assets/page-list-L1st_-0.js']);
+    expect(await preloads(`/tags/${fed.tags[0].id}`)).toEqual([
+      '/assets/page-rows-R0ws.js',
+      '/assets/page-list-L1st_-0.js',
+    ]);
     expect(await preloads('/e/fed-decision-in-september-762')).toEqual(['/assets/page-event-Ev3nt.js']);
     expect(await preloads('/series')).toEqual(['/assets/page-index-1ndex.js']);
     expect(await preloads('/keys')).toEqual([]);
