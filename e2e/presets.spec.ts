@@ -21,8 +21,9 @@ function lists(
   const minute = new Date(Math.floor(now / 60_000) * 60_000);
   const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
   const open = 'active=true&closed=false';
-  const descending = (values: number[]) =>
-    values.slice(1).forEach((v, i) => expect(v).toBeLessThanOrEqual(values[i]!));
+  const descending = (values: number[]) => {
+    for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThanOrEqual(values[i - 1]!);
+  };
   return [
     {
       label: 'Trending',
