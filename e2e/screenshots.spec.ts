@@ -8,6 +8,8 @@ import { tradeOnABinaryEvent } from './support/trading';
  */
 const PAGES = [
   { name: 'home', url: '/', ready: 'Top markets' },
+  { name: 'movers', url: '/?list=movers', ready: 'Movers' },
+  { name: 'watchlist', url: '/watchlist', ready: 'Watchlist' },
   { name: 'tags', url: '/tags', ready: 'Tags' },
   { name: 'series-index', url: '/series', ready: 'Series' },
   { name: 'tag', url: '/tags/2', ready: null },

@@ -90,6 +90,9 @@ describe('demo price histories', () => {
           const series = eventHistories(group, options);
           expect(series).toHaveLength(units.length);
           for (let i = 0; i < series[0]!.prices.length; i += 97) {
+            // A price cannot pass 1: where one outcome's share of an overround group would, it stops at
+            // the edge (0.9995) and the group sums to less (found by fast-check: weights 1, 1, 39).
+            if (series.some((s) => s.prices[i]! >= PRICE_UNITS - 5)) continue;
             const at = series.reduce((a, s) => a + s.prices[i]!, 0);
             // Each price is rounded to a 0.001 tick: the sum is off by at most half a tick each.
             expect(Math.abs(at - sum)).toBeLessThanOrEqual(5 * units.length);
