@@ -6,7 +6,8 @@ import { type CardOutcome, type EventCard, formatChance, formatChange, formatVol
 
 /**
  * The embed card's HTML (`/embed/e/<slug>`, docs/api.md "Embeds"): a plain string template rendered on
- * the server, shown without JavaScript, with its own small stylesheet inline (allowed by its hash, see
+ * the server, whole without JavaScript (its live script, embed-live-client.ts, only rewrites the
+ * chances marked `data-token`), with its own small stylesheet inline (allowed by its hash, see
  * EMBED_STYLE_HASH). Every catalog string goes through escapeHtml; the chart is numbers only. Sized for
  * a 400 × 300 frame, and fits 300 × 250.
  */

@@ -33,7 +33,8 @@ import { sparklinePath } from './sparkline';
 
 /**
  * The routes that let other sites show an event (docs/api.md "Embeds"): the embeddable card
- * `/embed/e/<slug>`, its oEmbed answer `/oembed`, and the Open Graph image `/og/e/<slug>.png|svg`.
+ * `/embed/e/<slug>` with its live script `/embed/live.js`, its oEmbed answer `/oembed`, and the Open
+ * Graph image `/og/e/<slug>.png|svg`.
  * Registered by the web plugin inside its helmet scope: `/embed/*` alone may be framed by any site
  * (docs/security.md, "Framing"); the images may be shown by any site.
  */

@@ -252,6 +252,7 @@ describe('the live card', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(2_048);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const plain = await get('/embed/live.js');
     expect(plain.headers['cache-control']).toBe('public, max-age=60');
     expect(plain.body).not.toContain('sourceMappingURL');
