@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { Side } from '@polymarket/clob-client';
+import { formatChange } from '../src/server/web/event-card';
 import { axeViolations } from './support/page-checks';
+import { topBinaryEvents, trader } from './support/trading';
 
 /**
  * The embed card framed by a page of another origin (a server on another port): it shows, while the
@@ -18,8 +21,14 @@ let hostOrigin: string;
 
 test.beforeAll(async ({ baseURL }) => {
   mkdirSync(SHOTS, { recursive: true });
-  host = createServer((_request, response) => {
+  host = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    // `/live?slug=…`: that event's card alone.
+    const live = new URL(request.url ?? '/', 'http://host').searchParams.get('slug');
+    if (live)
+      return void response.end(
+        `<!doctype html><title>Live</title><iframe src="${baseURL}/embed/e/${encodeURIComponent(live)}?theme=light" width="400" height="300" title="Live embed" style="border:0"></iframe>`,
+      );
     response.end(`<!doctype html><html><head><title>Another site</title></head><body>
       <h1>Another site</h1>
       <iframe id="embed" src="${baseURL}/embed/e/${FED}?theme=light" width="400" height="300" title="Fed embed" style="border:0"></iframe>
@@ -106,6 +115,65 @@ test('the card at 400 × 300 light and dark, 300 × 250, and wider; the theme fo
   // Hostile text stayed text: nothing of it ran.
   await page.goto('/embed/e/e2e-hostile-text');
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test('the framed card is live: a book moved on the exchange moves its chance, without reload', async ({
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // An open binary event whose book is empty (no other test of this file trades).
+  let event: Awaited<ReturnType<typeof topBinaryEvents>>[number] | undefined;
+  for (const candidate of (await topBinaryEvents(page, 100)).slice(6)) {
+    const token = candidate.markets[0]!.clobTokenIds[0]!;
+    const book = (await (await page.request.get(`/clob/book?token_id=${token}`)).json()) as {
+      bids: unknown[];
+      asks: unknown[];
+    };
+    if (book.bids.length === 0 && book.asks.length === 0) {
+      event = candidate;
+      break;
+    }
+  }
+  expect(event, 'an open binary event with an empty book').toBeDefined();
+  const [yes, no] = event!.markets[0]!.clobTokenIds as [string, string];
+  await page.goto(`${hostOrigin}/live?slug=${event!.slug}`);
+  const frame = page.frameLocator('iframe');
+  const chance = frame.locator('.chance');
+  await expect(chance).toHaveAttribute('data-token', yes);
+  const before = (await chance.textContent())!;
+  const card = page.frames().find((f) => f.url().includes('/embed/e/'))!;
+  // Marked, to see that the document is never reloaded (orders placed before the socket subscribes
+  // still show: its book snapshot carries them).
+  await card.evaluate(() => {
+    (window as { stayed?: boolean }).stayed = true;
+  });
+  // A bid and an ask 4 cents apart: the displayed price is their midpoint, far from the served chance.
+  const [bid, ask, expected] = before === '12%' ? [0.8, 0.84, '82%'] : [0.1, 0.14, '12%'];
+  const maker = await trader(baseURL!);
+  await maker.createAndPostOrder({ tokenID: yes, price: bid, size: 50, side: Side.BUY });
+  await maker.createAndPostOrder({
+    tokenID: no,
+    price: Math.round((1 - ask) * 100) / 100,
+    size: 50,
+    side: Side.BUY,
+  });
+  await expect(chance).toHaveText(expected, { timeout: 10_000 });
+  // The 24-hour change follows: the new price against the price 24 hours ago the card carries.
+  const dayAgo = await chance.getAttribute('data-day-ago');
+  if (dayAgo !== null) {
+    const change = formatChange(Math.round((bid + ask) * 5_000 - Number(dayAgo) * 10_000) / 10_000);
+    if (change) await expect(frame.locator('.change')).toHaveText(change.text);
+    else await expect(frame.locator('.change')).toHaveCount(0);
+  }
+  expect(await card.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+  expect(await chance.getAttribute('aria-live')).toBeNull();
+  expect(errors).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'embed-live.png') });
 });
 
 test('the Open Graph image is a PNG the browser draws', async ({ page, request }) => {

@@ -44,6 +44,8 @@ async function buildServer() {
   });
   // The database module reads its migrations from beside itself (`./migrations`).
   cpSync(join(root, 'src/server/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
+  // The embed card's live script is built from its source, read from beside the server (embed-live.ts).
+  cpSync(join(root, 'src/server/web/embed-live-client.ts'), join(tmpDir, 'embed-live-client.ts'));
   rmSync(outDir, { recursive: true, force: true });
   try {
     renameSync(tmpDir, outDir);

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { type EmbedTheme, eventPath, oneLine } from '../../contract/embed';
 import { escapeHtml } from '../../contract/html';
 import { SITE_NAME } from '../../contract/pages';
-import { type EventCard, formatChance, formatChange, formatVolume } from './event-card';
+import { type CardOutcome, type EventCard, formatChance, formatChange, formatVolume } from './event-card';
 
 /**
  * The embed card's HTML (`/embed/e/<slug>`, docs/api.md "Embeds"): a plain string template rendered on
- * the server, shown without JavaScript, with its own small stylesheet inline (allowed by its hash, see
+ * the server, whole without JavaScript (its live script, embed-live-client.ts, only rewrites the
+ * chances marked `data-token`), with its own small stylesheet inline (allowed by its hash, see
  * EMBED_STYLE_HASH). Every catalog string goes through escapeHtml; the chart is numbers only. Sized for
  * a 400 × 300 frame, and fits 300 × 250.
  */
@@ -51,14 +52,22 @@ export const EMBED_STYLE_HASH = `'sha256-${createHash('sha256').update(EMBED_CSS
 const link = (href: string, className: string, text: string) =>
   `<a class="${className}" href="${escapeHtml(href)}" target="_blank" rel="noopener" dir="auto">${text}</a>`;
 
-function page(title: string, theme: EmbedTheme | undefined, body: string): string {
+function page(title: string, theme: EmbedTheme | undefined, body: string, script = ''): string {
   const themeAttribute = theme ? ` data-theme="${theme}"` : '';
   return (
     `<!doctype html><html lang="en"${themeAttribute}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<meta name="robots" content="noindex">' +
-    `<title>${escapeHtml(title)}</title><style>${EMBED_CSS}</style></head><body>${body}</body></html>`
+    `<title>${escapeHtml(title)}</title><style>${EMBED_CSS}</style>${script}</head><body>${body}</body></html>`
   );
+}
+
+/** Where the card's live script and channel are (embed-live.ts), when the live channels exist. */
+export interface EmbedLive {
+  /** The script's path on this origin (versioned: `/embed/live.js?v=…`). */
+  script: string;
+  /** The market channel's path on this origin (`/clob/ws/market`): the script makes it ws(s)://. */
+  channel: string;
 }
 
 export interface EmbedView {
@@ -68,36 +77,52 @@ export interface EmbedView {
   theme?: EmbedTheme | undefined;
   /** The chart's path (sparkline.ts) in a CHART_WIDTH × CHART_HEIGHT box, or null for no chart. */
   chartPath: string | null;
+  /** The live script and channel; absent or null: the card stays as served. */
+  live?: EmbedLive | null;
 }
 
-function outcomeRow(label: string, chance: number | null, change: number | null, single: boolean): string {
+/**
+ * A chance the live script moves: its Yes token, and its price 24 hours ago (the served price minus the
+ * served change) when both are known, so that the script can show the change too.
+ */
+function liveAttributes({ chance, change, token }: CardOutcome): string {
+  if (!token) return '';
+  const dayAgo = chance !== null && change !== null ? Math.round((chance - change) * 10_000) / 10_000 : null;
+  return ` data-token="${escapeHtml(token)}"${dayAgo === null ? '' : ` data-day-ago="${dayAgo}"`}`;
+}
+
+function outcomeRow(outcome: CardOutcome, single: boolean, live: boolean): string {
+  const { label, chance, change } = outcome;
   const moved = formatChange(change);
   const changeHtml = moved
     ? `<span class="change ${moved.up ? 'up' : 'down'}" title="24-hour change, in points">${moved.text}</span>`
     : '';
-  const chanceHtml = `<span class="chance">${formatChance(chance)}</span>`;
+  const chanceHtml = `<span class="chance"${live ? liveAttributes(outcome) : ''}>${formatChance(chance)}</span>`;
   const labelHtml = `<span class="label" dir="auto">${escapeHtml(oneLine(label, LABEL_MAX))}</span>`;
   return single
     ? `<li class="outcome single">${chanceHtml}<span class="label" dir="auto">${escapeHtml(oneLine(label, LABEL_MAX))} chance</span>${changeHtml}</li>`
     : `<li class="outcome">${labelHtml}${chanceHtml}${changeHtml}</li>`;
 }
 
-export function renderEmbed({ card, origin, theme, chartPath }: EmbedView): string {
+export function renderEmbed({ card, origin, theme, chartPath, live }: EmbedView): string {
   const title = oneLine(card.title, TITLE_MAX);
   const single = card.outcomes.length === 1;
-  const rows = card.outcomes.map((o) => outcomeRow(o.label, o.chance, o.change, single)).join('');
+  // Live only with something to move: at least one tradable market shown.
+  const isLive = Boolean(live) && card.outcomes.some((o) => o.token);
+  const rows = card.outcomes.map((o) => outcomeRow(o, single, isLive)).join('');
   const chart = chartPath
     ? `<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="Chance of the leading outcome over the last week"><path d="${chartPath}"/></svg>`
     : '';
   const status = card.closed ? ' · Closed' : '';
   const body =
-    '<main class="card">' +
+    (isLive && live ? `<main class="card" data-live="${escapeHtml(live.channel)}">` : '<main class="card">') +
     link(`${origin}${eventPath(card.slug)}`, 'title', escapeHtml(title)) +
     `<ul class="outcomes">${rows}</ul>` +
     chart +
     `<footer class="foot"><span>${formatVolume(card.volume)} Vol.${status}</span>${link(`${origin}/`, 'brand', SITE_NAME)}</footer>` +
     '</main>';
-  return page(`${title} · ${SITE_NAME}`, theme, body);
+  const script = isLive && live ? `<script src="${escapeHtml(live.script)}" defer></script>` : '';
+  return page(`${title} · ${SITE_NAME}`, theme, body, script);
 }
 
 /** The card of an embed whose event does not exist (answered with 404). */

@@ -17,14 +17,24 @@ import { matchPage, PAGES, SITE_NAME } from '../../contract/pages';
 import { sendError } from '../errors';
 import { chooseCoding, represent } from '../http/content-coding';
 import { type CachedResponse, etagMatches, ResponseCache } from '../http/response-cache';
-import { CHART_HEIGHT, CHART_WIDTH, EMBED_STYLE_HASH, renderEmbed, renderEmbedNotFound } from './embed-card';
+import {
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  EMBED_STYLE_HASH,
+  type EmbedLive,
+  renderEmbed,
+  renderEmbedNotFound,
+} from './embed-card';
+import { buildEmbedLiveScript, EMBED_LIVE_PATH } from './embed-live';
 import { eventCard } from './event-card';
 import { loadPngRenderer, OG_CHART_HEIGHT, OG_CHART_WIDTH, ogImageSvg } from './og-image';
+import { HOST_HEADER } from './public-origin';
 import { sparklinePath } from './sparkline';
 
 /**
  * The routes that let other sites show an event (docs/api.md "Embeds"): the embeddable card
- * `/embed/e/<slug>`, its oEmbed answer `/oembed`, and the Open Graph image `/og/e/<slug>.png|svg`.
+ * `/embed/e/<slug>` with its live script `/embed/live.js`, its oEmbed answer `/oembed`, and the Open
+ * Graph image `/og/e/<slug>.png|svg`.
  * Registered by the web plugin inside its helmet scope: `/embed/*` alone may be framed by any site
  * (docs/security.md, "Framing"); the images may be shown by any site.
  */
@@ -38,37 +48,60 @@ export interface EmbedRoutesOptions {
   history?: ChartHistoryReader | undefined;
   /** The service's public origin for this request (PUBLIC_URL, else the request's Host). */
   origin: (request: FastifyRequest) => string;
+  /** The market channel's path on this origin (`/clob/ws/market`), when this process serves it: live cards. */
+  liveChannel?: string | null | undefined;
 }
 
 /** A card shown in many frames: clients and caches in between may keep it a little. */
 const EMBED_CACHE_CONTROL = 'public, max-age=60';
 const IMAGE_CACHE_CONTROL = 'public, max-age=300';
 const OEMBED_CACHE_CONTROL = 'public, max-age=300';
+/** The live script at its current version (`?v=` its hash) never changes. */
+const SCRIPT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Characters of the title an oEmbed answer carries. */
 const OEMBED_TITLE_MAX = 300;
 /** PNGs kept by the hash of their SVG (~60 kB each): the same card is never rasterized twice. */
 const PNG_CACHE_ENTRIES = 200;
 
 /**
- * The embed's security headers: no script at all, its one inline stylesheet by hash, images from
- * itself only, and `frame-ancestors *` with no X-Frame-Options: the only responses any site may frame.
+ * The card's own origin as WebSocket sources (`ws://host wss://host`, from the request's Host), for
+ * browsers whose `'self'` does not yet cover ws(s):; nothing when the Host is not well-formed.
  */
-export const EMBED_HELMET: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      'default-src': ["'none'"],
-      'style-src': [EMBED_STYLE_HASH],
-      'img-src': ["'self'"],
-      'base-uri': ["'none'"],
-      'form-action': ["'none'"],
-      'frame-ancestors': ['*'],
+export function liveSocketSources(host: string | undefined): string {
+  return host && HOST_HEADER.test(host) ? `ws://${host} wss://${host}` : '';
+}
+
+/**
+ * The embed's security headers: its one inline stylesheet by hash, images from itself only, and
+ * `frame-ancestors *` with no X-Frame-Options: the only responses any site may frame. Without the live
+ * channels no script at all; with them, scripts from its own origin only (its one script,
+ * `/embed/live.js`, no inline script) and connections to its own origin only (the market channel).
+ */
+export function embedHelmet(live: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        ...(live
+          ? {
+              'script-src': ["'self'"],
+              'connect-src': [(req) => `'self' ${liveSocketSources(req.headers.host)}`.trim()],
+            }
+          : {}),
+        'style-src': [EMBED_STYLE_HASH],
+        'img-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'frame-ancestors': ['*'],
+      },
     },
-  },
-  frameguard: false,
-  // Frames and images of other sites' pages (whatever their embedder policy).
-  crossOriginResourcePolicy: { policy: 'cross-origin' },
-};
+    frameguard: false,
+    // Frames and images of other sites' pages (whatever their embedder policy).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  };
+}
+export const EMBED_HELMET = embedHelmet(false);
 const IMAGE_HELMET: FastifyHelmetOptions = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
 
 function firstString(value: unknown): string | undefined {
@@ -123,6 +156,12 @@ export async function registerEmbedRoutes(
   opts: EmbedRoutesOptions,
 ): Promise<EmbedRoutes> {
   const { event, history, origin } = opts;
+  const script = opts.liveChannel ? buildEmbedLiveScript() : null;
+  const live: EmbedLive | null =
+    script && opts.liveChannel
+      ? { script: `${EMBED_LIVE_PATH}?v=${script.etag.slice(1, 9)}`, channel: opts.liveChannel }
+      : null;
+  const embedHeaders = embedHelmet(live !== null);
   const renderPng = await loadPngRenderer();
   const ogImage = (slug: string) => ogImagePath(slug).replace(/\.png$/, renderPng ? '.png' : '.svg');
   // Freshness like the catalog's answers on PostgreSQL: a price moved shows within seconds.
@@ -143,7 +182,7 @@ export async function registerEmbedRoutes(
 
   app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>(
     '/embed/e/:slug',
-    { helmet: EMBED_HELMET },
+    { helmet: embedHeaders },
     async (request, reply) => {
       const { slug } = request.params;
       const theme = embedTheme(request.query.theme);
@@ -155,7 +194,7 @@ export async function registerEmbedRoutes(
         if (!record) return null;
         const card = eventCard(record);
         const chartPath = withChart ? await chart(card.chartToken, CHART_WIDTH, CHART_HEIGHT) : null;
-        return bodyResponse(renderEmbed({ card, origin: base, theme, chartPath }), HTML);
+        return bodyResponse(renderEmbed({ card, origin: base, theme, chartPath, live }), HTML);
       });
       if (!response)
         return reply
@@ -166,6 +205,21 @@ export async function registerEmbedRoutes(
       return sendCached(request, reply, response, EMBED_CACHE_CONTROL);
     },
   );
+
+  if (script && live) {
+    const response = bodyResponse(script.body, 'text/javascript; charset=utf-8');
+    app.get<{ Querystring: Record<string, unknown> }>(EMBED_LIVE_PATH, (request, reply) =>
+      // The cards ask for this version: kept a year; any other (an older card's) a short while.
+      sendCached(
+        request,
+        reply,
+        response,
+        live.script.endsWith(`?v=${firstString(request.query.v)}`)
+          ? SCRIPT_CACHE_CONTROL
+          : EMBED_CACHE_CONTROL,
+      ),
+    );
+  }
 
   app.get<{ Params: { file: string } }>('/og/e/:file', { helmet: IMAGE_HELMET }, async (request, reply) => {
     const { file } = request.params;

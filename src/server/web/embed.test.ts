@@ -54,6 +54,10 @@ beforeAll(async () => {
     fed,
     variant(990001, 'hostile', { title: HOSTILE_TITLE, description: '<img src=x onerror=alert(2)>' }),
     variant(990002, 'single', { title: 'Will the Fed hold?' }, [fed.markets[2]]),
+    variant(990003, 'all-closed', { title: 'Closed', closed: true }, [
+      { ...fed.markets[2], closed: true },
+      { ...fed.markets[3], closed: true },
+    ]),
   ]);
   expect(report.errors).toEqual([]);
   // A week of history for the Fed's leading market ("No change"), one point an hour.
@@ -88,24 +92,23 @@ describe('the embed card', () => {
     // The three most likely markets, most likely first, with their 24-hour changes.
     const labels = [...res.body.matchAll(/<span class="label" dir="auto">([^<]*)<\/span>/g)].map((m) => m[1]);
     expect(labels).toEqual(['No change', '25 bps increase', '25 bps decrease']);
-    expect(res.body).toMatch(/No change<\/span><span class="chance">\d+%<\/span>/);
-    expect(res.body).toContain('<span class="chance">31%</span>');
+    expect(res.body).toMatch(/No change<\/span><span class="chance"[^>]*>\d+%<\/span>/);
+    expect(res.body).toMatch(/<span class="chance"[^>]*>31%<\/span>/);
     expect(res.body).toContain('class="change down"');
     expect(res.body).toMatch(/<svg class="chart"[^>]*><path d="M0\.0 [\d.]+(L[\d.]+ [\d.]+)+"\/><\/svg>/);
     expect(res.body).toContain('$47.2M Vol.');
     expect(res.body).toContain('>Marketdesk</a>');
-    expect(res.body).not.toContain('<script');
   });
 
   it('a single market shows its Yes chance', async () => {
     const res = await get('/embed/e/single');
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(
-      /<li class="outcome single"><span class="chance">\d+%<\/span><span class="label" dir="auto">Yes chance<\/span>/,
+      /<li class="outcome single"><span class="chance"[^>]*>\d+%<\/span><span class="label" dir="auto">Yes chance<\/span>/,
     );
   });
 
-  it('may be framed by any site; its inline style is allowed by hash and no script runs', async () => {
+  it('may be framed by any site; its inline style is allowed by hash, and its live script alone', async () => {
     const res = await get(`/embed/e/${FED}`);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain('frame-ancestors *');
@@ -114,7 +117,8 @@ describe('the embed card', () => {
     const hash = createHash('sha256').update(EMBED_CSS).digest('base64');
     expect(csp).toContain(`style-src 'sha256-${hash}'`);
     expect(csp).toContain("default-src 'none'");
-    expect(csp).not.toContain('script-src');
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe');
     expect(res.body).toContain(`<style>${EMBED_CSS}</style>`);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
@@ -181,6 +185,79 @@ describe('the embed card', () => {
       '&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;bold&lt;/b&gt; مرحبا بالعالم 🚀🎉',
     );
     expect(res.body.length).toBeLessThan(6_000);
+  });
+});
+
+describe('the live card', () => {
+  const tokenOf = (title: string) =>
+    JSON.parse(
+      fed.markets.find((m: { groupItemTitle: string }) => m.groupItemTitle === title).clobTokenIds,
+    )[0];
+
+  it("carries each shown tradable market's Yes token, the channel's path and its one deferred script", async () => {
+    const res = await get(`/embed/e/${FED}`);
+    expect(res.body).toContain('<main class="card" data-live="/clob/ws/market">');
+    const tokens = [...res.body.matchAll(/<span class="chance" data-token="(\d+)"/g)].map((m) => m[1]);
+    expect(tokens).toEqual(['No change', '25 bps increase', '25 bps decrease'].map(tokenOf));
+    // The price 24 hours ago (served chance − served change), for the script's change.
+    for (const [, dayAgo] of res.body.matchAll(/data-day-ago="([^"]*)"/g))
+      expect(Number(dayAgo)).toBeGreaterThanOrEqual(0);
+    const scripts = [...res.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^<script src="\/embed\/live\.js\?v=[\w-]{8}" defer>$/);
+    expect(res.body).toMatch(/<\/style><script [^>]*><\/script><\/head>/);
+    // Nothing is announced on every tick.
+    expect(res.body).not.toContain('aria-live');
+    const single = await get('/embed/e/single');
+    expect(single.body).toContain(`<span class="chance" data-token="${tokenOf('No change')}"`);
+  });
+
+  it('its policy allows that script (from itself, none inline) and sockets to its own origin only', async () => {
+    const csp = String((await get(`/embed/e/${FED}`)).headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives).toEqual({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'connect-src': "'self' ws://desk.example wss://desk.example",
+      'style-src': `'sha256-${createHash('sha256').update(EMBED_CSS).digest('base64')}'`,
+      'img-src': "'self'",
+      'base-uri': "'none'",
+      'form-action': "'none'",
+      'frame-ancestors': '*',
+    });
+    // A Host that is not one gives no socket source.
+    const odd = await get(`/embed/e/${FED}`, { host: 'desk.example wss://evil.example' });
+    expect(String(odd.headers['content-security-policy'])).toContain("connect-src 'self';");
+  });
+
+  it('a card with no tradable market shown has no script and no tokens', async () => {
+    const res = await get('/embed/e/all-closed');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain('data-token');
+    expect(res.body).not.toContain('data-live');
+  });
+
+  it('serves the script: small, cacheable by version, JavaScript that parses', async () => {
+    const card = (await get(`/embed/e/${FED}`)).body;
+    const src = /<script src="([^"]+)"/.exec(card)?.[1] ?? '';
+    const res = await get(src, { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(2_048);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const plain = await get('/embed/live.js');
+    expect(plain.headers['cache-control']).toBe('public, max-age=60');
+    expect(plain.body).not.toContain('sourceMappingURL');
+    expect(() => new Function(plain.body)).not.toThrow();
+    expect((await get(src, { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
   });
 });
 

@@ -14,6 +14,8 @@ export interface CardOutcome {
   chance: number | null;
   /** The 24-hour change in price units (0.021 = 2.1 points), or null when unknown. */
   change: number | null;
+  /** The Yes token whose book moves this chance live (clobTokenIds[0]), for a tradable market only. */
+  token: string | null;
 }
 
 export interface EventCard {
@@ -55,6 +57,10 @@ const firstToken = (market: Market) => {
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
+/** The exchange's rule (markets.ts isTradable): active, not closed, two tokens. */
+const liveToken = (market: Market) =>
+  market.active && !market.closed && jsonArray(market.clobTokenIds).length === 2 ? firstToken(market) : null;
+
 export function eventCard(event: Event): EventCard {
   const base = {
     slug: event.slug,
@@ -73,6 +79,7 @@ export function eventCard(event: Event): EventCard {
           label: typeof label === 'string' ? label : 'Yes',
           chance: price(jsonArray(market.outcomePrices)[0]),
           change: change(market),
+          token: liveToken(market),
         },
       ],
       chartToken: firstToken(market),
@@ -90,6 +97,7 @@ export function eventCard(event: Event): EventCard {
       label: market.groupItemTitle || market.question,
       chance,
       change: change(market),
+      token: liveToken(market),
     })),
     chartToken: ranked[0] ? firstToken(ranked[0].market) : null,
   };

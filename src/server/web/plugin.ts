@@ -28,6 +28,7 @@ import { inProcessTransport, loadRenderer, RENDERER_FILE, renderFirstView } from
 import { helmetOptions, inlineScriptHashes } from './security-headers';
 import { publicOrigin } from './public-origin';
 import { type ChartHistoryReader, registerEmbedRoutes } from './embed-routes';
+import { liveChannelPath } from './embed-live';
 
 /** Answers a request the router could not read (bad percent-encoding, an over-long segment), or returns undefined. */
 export type UnreadablePageHandler = (
@@ -94,6 +95,8 @@ export const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, opts)
       PAGES.event.validParam(slug) ? ((await records('event', slug)) as Event | null) : null,
     history: opts.history,
     origin: (request) => publicOrigin(request, config),
+    // The cards are live when this process serves the market channel (same origin as the card).
+    liveChannel: config.SERVE_CLOB ? liveChannelPath(config.CLOB_BASE) : null,
   });
 
   if (indexHtml === null) {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
-const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
+/** A Host header as browsers send it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
+export const HOST_HEADER = /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/;
 
 /**
  * The origin links in previews, embeds and oEmbed answers point at: PUBLIC_URL when set (a proxy in
