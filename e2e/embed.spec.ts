@@ -126,9 +126,10 @@ test('the framed card is live: a book moved on the exchange moves its chance, wi
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  // An open binary event whose book is empty (no other test of this file trades).
+  // An open binary event whose book is empty, past the ones other spec files trade on (by index in
+  // this same list: ticket 6, portfolio 12, trading-failures 8–13, live and the support's 0–2).
   let event: Awaited<ReturnType<typeof topBinaryEvents>>[number] | undefined;
-  for (const candidate of (await topBinaryEvents(page, 100)).slice(6)) {
+  for (const candidate of (await topBinaryEvents(page, 100)).slice(14)) {
     const token = candidate.markets[0]!.clobTokenIds[0]!;
     const book = (await (await page.request.get(`/clob/book?token_id=${token}`)).json()) as {
       bids: unknown[];

@@ -1,6 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { LiveRegion } from './live-region';
 import { TopBar } from './top-bar';
 
@@ -21,12 +20,27 @@ function useFocusMainOnPageChange() {
   return main;
 }
 
-// Keyboard browsing (j/k/s/?) loads after hydration: no first load carries it.
-const Shortcuts = lazy(() => import('./shortcuts'));
+/**
+ * Keyboard browsing (j/k/s/?), imported once the page has hydrated (no first load carries it) and shown
+ * when it arrives. Not React.lazy: a component suspending just after hydration made React render the
+ * list's toolbar again from scratch, losing an option chosen before hydration (useEarlyInput).
+ */
+function ShortcutsOnceHydrated() {
+  const [Shortcuts, setShortcuts] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import('./shortcuts').then((module) => {
+      if (mounted) setShortcuts(() => module.default);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return Shortcuts ? <Shortcuts /> : null;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const main = useFocusMainOnPageChange();
-  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -49,11 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Prices are chances implied by the order book, not advice.
       </footer>
       <LiveRegion />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <Shortcuts />
-        </Suspense>
-      )}
+      <ShortcutsOnceHydrated />
     </div>
   );
 }
