@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { HydratedProvider } from './lib/use-hydrated';
 import { RenderedAt } from './lib/use-now';
 import type { AppRouter } from './router';
 
@@ -18,7 +19,9 @@ export function App({
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RenderedAt value={renderedAt}>
-          <RouterProvider router={router} />
+          <HydratedProvider serverRendered={renderedAt !== null}>
+            <RouterProvider router={router} />
+          </HydratedProvider>
         </RenderedAt>
       </QueryClientProvider>
     </StrictMode>

@@ -14,9 +14,9 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Colour variants per category image: public/img/<category>-<variant>.svg. */
+/** Colour variants per category image: public/img/<category>-<variant>.jpg (drawn in images.ts). */
 export const IMAGE_VARIANTS = 3;
-export const imagePath = (category: Category, variant: number): string => `/img/${category}-${variant}.svg`;
+export const imagePath = (category: Category, variant: number): string => `/img/${category}-${variant}.jpg`;
 
 const tag = (id: number, label: string, slug: string): Tag => ({ id: String(id), label, slug });
 
