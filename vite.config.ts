@@ -61,6 +61,9 @@ function serverBuild(): Plugin {
   };
 }
 
+/** Compresses the browser's files while the server's renderer builds (vite-precompress.ts). */
+const compressed = precompress();
+
 export default defineConfig({
   plugins: [
     // File routes under src/app/routes; must run before react() so split route chunks get the JSX transform.
@@ -77,7 +80,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    precompress(),
+    compressed,
     serverBuild(),
   ],
   resolve: {
@@ -130,6 +133,7 @@ export default defineConfig({
     async buildApp(builder) {
       await builder.build(builder.environments.client!);
       await builder.build(builder.environments.ssr!);
+      await compressed.settled();
     },
   },
   environments: {

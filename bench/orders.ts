@@ -26,8 +26,7 @@
  * `GET /api-keys` rate and the ratio, the load average, and the verdict against each target (≥ 2,000
  * accepted orders/s, p99 ≤ 50 ms, ≥ 0.3 of the GET /api-keys rate). BENCH_PROFILE=dir writes a CPU
  * profile of the server (the whole run) into dir. BENCH_SOURCES=1 runs the server from this checkout's
- * sources (tsx) rather than start.mjs's bundle, which lives in node_modules and may be another
- * checkout's when checkouts share it.
+ * sources (tsx) rather than start.mjs's bundle (one per checkout, under node_modules).
  */
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,7 +53,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const SEED_DEPTH = Number(process.env.BENCH_SEED_DEPTH ?? 5);
 const PG_BASE = process.env.BENCH_DATABASE_URL;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-/** Runs this checkout's TypeScript through tsx instead of start.mjs's bundle, which checkouts sharing node_modules share. */
+/** Runs this checkout's TypeScript through tsx instead of start.mjs's bundle. */
 const FROM_SOURCES = process.env.BENCH_SOURCES === '1';
 const CHAIN_ID = DEFAULT_CHAIN_ID;
 

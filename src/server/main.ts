@@ -52,13 +52,15 @@ async function serve(config: Config): Promise<void> {
   const app = await buildApp({ config, database, logger: log, catalogChanged });
 
   let closing = false;
-  let traders: DemoTraders | null = null;
+  let traders: Promise<DemoTraders | null> | null = null;
+  let tradersTimer: NodeJS.Timeout | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    clearTimeout(tradersTimer);
     // The traders are clients of the app: they finish their step and let go of their keys first.
-    await traders?.stop();
+    await (await traders)?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -68,7 +70,12 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   watchEventLoop(app.log);
-  if (hostsDemoTraders(config)) traders = await startTraders(app, database, config, catalogChanged);
+  // A moment after listening: starting them takes ~1.5 s of CPU in bursts (wallets, keys, the markets),
+  // which the first requests, a browser's first page, should not wait behind.
+  if (hostsDemoTraders(config))
+    tradersTimer = setTimeout(() => {
+      traders = startTraders(app, database, config, catalogChanged);
+    }, DEMO_TRADERS_DELAY_MS);
 }
 
 /**
@@ -78,6 +85,7 @@ async function serve(config: Config): Promise<void> {
 const hostsDemoTraders = (config: Config) =>
   config.SERVE_CLOB && (cluster.isPrimary || process.env[DEMO_TRADERS_HOST] === '1');
 const DEMO_TRADERS_HOST = 'MARKETDESK_DEMO_TRADERS_HOST';
+const DEMO_TRADERS_DELAY_MS = 3_000;
 
 /**
  * Starts the demo traders (DEMO_TRADERS; by default on a generated demo catalog) as clients of this

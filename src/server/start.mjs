@@ -2,13 +2,16 @@
 // Loading the ~100 source modules through tsx's loader hooks (and every package module through
 // them too) took about half of each start; the bundle, with packages left to Node, starts in about
 // half the time (later starts should stay ≤ 3 s). Plain JavaScript so that nothing has to compile it.
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-// Inside node_modules so that the bundle's package imports resolve exactly as the sources' do.
-const outDir = join(root, 'node_modules', '.cache', 'marketdesk-server');
+// Inside node_modules so that the bundle's package imports resolve exactly as the sources' do; named
+// after the checkout, so that checkouts sharing one node_modules (worktrees) never run each other's.
+const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
+const outDir = join(root, 'node_modules', '.cache', `marketdesk-server-${checkout}`);
 const bundle = join(outDir, 'main.mjs');
 const serverSources = ['src/server', 'src/contract', 'src/catalog-tools', 'package-lock.json'];
 

@@ -19,7 +19,7 @@ export interface ServerProcess {
 /**
  * Starts the real server as `npm start` does (src/server/start.mjs) and waits until it answers. With
  * `fromSources`, runs the TypeScript sources through tsx instead of start.mjs's bundle: slower to start,
- * but it is always this checkout's code (the bundle lives under node_modules, which checkouts may share).
+ * but it needs no bundle (start.mjs keeps one per checkout under node_modules).
  * `nodeArgs` go to Node before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept).
  */
 export async function startServer(

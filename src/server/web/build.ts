@@ -12,6 +12,7 @@ export async function ensureDashboardBuilt(): Promise<void> {
   if (!outputs.some((output) => isStale(output, inputs))) return;
   console.log('Building the dashboard…');
   const { createBuilder } = await import('vite');
-  const builder = await createBuilder({ root, logLevel: 'warn' });
+  // Warnings only, so nothing would print the compressed sizes: not computed either.
+  const builder = await createBuilder({ root, logLevel: 'warn', build: { reportCompressedSize: false } });
   await builder.buildApp();
 }
