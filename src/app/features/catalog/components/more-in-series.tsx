@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { Series } from '../../../../contract/catalog';
 import { Skeleton } from '../../../components/skeleton';
 import { InlineError } from '../../../components/status-states';
@@ -21,7 +22,9 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
       offset: 0,
     }),
   );
-  const events = query.data?.events.filter((e) => e.id !== exclude).slice(0, SHOWN);
+  // An answer re-renders at once (the query cache is a store): the cards follow as deferred work.
+  const data = useDeferredValue(query.data);
+  const events = data?.events.filter((e) => e.id !== exclude).slice(0, SHOWN);
   if (events && events.length === 0) return null;
   return (
     <section aria-labelledby="more-heading" className="space-y-2">

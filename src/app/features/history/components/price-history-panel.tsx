@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { CHART_RANGES, type ChartRange } from '../../../../contract/chart-range';
 import { Skeleton } from '../../../components/skeleton';
 import { formatChange, formatExact, formatPercent } from '../../../lib/format';
@@ -60,9 +60,13 @@ export default function PriceHistoryPanel({
       }),
     [sources, livePrices],
   );
-  const histories = useMemo(
-    () => (query.data ? withLiveTail(query.data, liveValues, Math.floor(Date.now() / 1000)) : undefined),
-    [query.data, liveValues],
+  // Drawn as deferred work: an answer or a live price re-renders at once (the query cache and the live
+  // books are stores), and the plot's hundreds of points would make that one long task.
+  const histories = useDeferredValue(
+    useMemo(
+      () => (query.data ? withLiveTail(query.data, liveValues, Math.floor(Date.now() / 1000)) : undefined),
+      [query.data, liveValues],
+    ),
   );
   const failed = query.isError && histories === undefined;
   const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LiveIndicator } from './live-indicator';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import { viewOf } from '../../../lib/live/book-state';
@@ -31,7 +31,9 @@ function TradeAnnouncer({ on, text }: { on: boolean; text: string | null }) {
 function MarketBook({ market }: { market: TradableMarket }) {
   const [outcome, setOutcome] = useState<0 | 1>(0);
   const [announce, setAnnounce] = useState(false);
-  const book = useLiveBook(market.bookToken);
+  // A socket message re-renders its readers at once (a store's update is synchronous): the book's
+  // levels and tape follow as deferred work, in slices that leave the page responsive.
+  const book = useDeferredValue(useLiveBook(market.bookToken));
   const view = useMemo(() => (book ? viewOf(book, outcome) : null), [book, outcome]);
   const name = market.outcomes[outcome].label;
   const announceId = useId();
