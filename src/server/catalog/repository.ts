@@ -11,12 +11,14 @@ import type {
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import type { EventFilters } from '../../contract/event-parameters';
 import { bigintArray, type Db, rows } from '../db/open';
+import { documentCache } from './document-cache';
 import { withOneDayChange } from './one-day-change';
 import { JsonText } from '../http/json-text';
 
 /**
  * The one module that owns the catalog's SQL. A page of events is one query (plus a count): the
- * page's ids in their order, joined after the limit to each event's stored document.
+ * page's ids in their order, joined after the limit to each event's stored document (on a list's
+ * first page, only the documents it did not show last time: see documentsOf).
  */
 
 /** Ids are bigint columns: a decimal id beyond int8 cannot exist, so it matches nothing (no cast error). */
@@ -321,18 +323,69 @@ const sortColumns = (keys: SortKey[]) =>
   );
 
 /**
- * The documents of a page of events, in the page's order. `page` selects `id` and the sort columns
- * (plus the `carry` columns, returned beside each document) with its order, limit and offset: the
- * documents are joined after the limit, so an offset deep in a list never reads the ones it skips.
+ * The version of a document's row: the transaction that wrote it (xmin) and where (ctid), which two
+ * writes of one transaction do not share.
  */
-function withDocuments(page: SQL, keys: SortKey[], carry: string[] = []): SQL {
+const ROW_VERSION = sql.raw(`d.xmin::text || ':' || d.ctid::text`);
+
+/**
+ * A page's rows in the page's order, each with its event's document. With `held` (a first page:
+ * see documentsOf), each row also carries its event's id and its document's row version, and the
+ * document only when its version is not among `held`. `page` selects `id` and the sort columns
+ * (plus the `carry` columns, returned beside each) with its order, limit and offset: the documents
+ * are joined after the limit, so an offset deep in a list never reads the ones it skips.
+ */
+function withDocuments(page: SQL, keys: SortKey[], held: string[] | null, carry: string[] = []): SQL {
   const carried = carry.map((c) => sql`p.${sql.identifier(c)}, `);
   const order = keys.map((k, i) => ({ ...k, column: sql`p.${sql.identifier(`s${i}`)}` }));
-  return sql`SELECT ${sql.join(carried, sql``)}d.body FROM (${page}) p
+  const document = held
+    ? sql`p.id::text AS id, ${ROW_VERSION} AS revision,
+        CASE WHEN ${ROW_VERSION} = ANY(${`{${held.map((v) => `"${v}"`).join(',')}}`}::text[]) THEN NULL ELSE d.body END AS body`
+    : sql`d.body`;
+  return sql`SELECT ${sql.join(carried, sql``)}${document} FROM (${page}) p
     JOIN event_documents d ON d.event_id = p.id ORDER BY ${orderBy(order)}`;
 }
 
-const documents = (found: { body: string }[]) => found.map((row) => new JsonText(row.body));
+/** A row of withDocuments: the document, and on a first page its event's id and row version. */
+interface DocumentRow {
+  body: string | null;
+  id?: string;
+  revision?: string;
+}
+
+/**
+ * The documents of a page's rows, in their order. A first page (`list` names it: its filters and
+ * order) is what every visitor of a list opens, each flush of the exchange's catalog follower makes
+ * it cold again, and its events, the busiest, have the largest documents: reading ~600 kB of them
+ * out of the database was most of its time. So its documents are held in memory (document-cache.ts)
+ * and its query is told the versions this list showed last time, whose documents it does not send
+ * again. Other pages are read as they are, documents and all.
+ */
+async function documentsOf(db: Db, page: DocumentRow[], list: string | null): Promise<EventDocument[]> {
+  if (list === null) return page.map((row) => new JsonText(row.body!));
+  const cache = documentCache(db);
+  const documents = page.map((row) =>
+    row.body === null ? cache.get(row.id!, row.revision!) : cache.set(row.id!, row.revision!, row.body),
+  );
+  cache.remember(
+    list,
+    page.map((row) => row.revision!),
+  );
+  const missing = page.filter((_, i) => !documents[i]).map((row) => row.id!);
+  if (missing.length === 0) return documents as EventDocument[];
+  // Held when the query began, dropped from memory since (rare): read again.
+  const read = await rows<{ id: string; revision: string; body: string }>(
+    db,
+    sql`SELECT d.event_id::text AS id, ${ROW_VERSION} AS revision, d.body FROM event_documents d
+        WHERE d.event_id = ANY(${bigintArray(missing)})`,
+  );
+  const fresh = new Map(read.map((row) => [row.id, cache.set(row.id, row.revision, row.body)]));
+  return page.flatMap((row, i) => documents[i] ?? fresh.get(row.id!) ?? []);
+}
+
+/** What names a list for documentsOf: its filters and order. */
+const listName = (f: EventFilters, order: readonly OrderField[], ascending: boolean) =>
+  JSON.stringify([f, order, ascending]);
 
 /** A page of events after a position (or from the start), in the order of `/events`. */
 export async function listEventKeyset(
@@ -345,7 +398,8 @@ export async function listEventKeyset(
   const where = filters(f);
   if (where === null) return { items: [], next: null };
   const keys = eventSortKeys(order.order, order.ascending);
-  const page = await readKeyset<{ body: string }>(
+  const list = position === null ? listName(f, order.order, order.ascending) : null;
+  const page = await readKeyset<DocumentRow>(
     db,
     sql`e.id, ${sortColumns(keys)} FROM events e`,
     where,
@@ -356,10 +410,11 @@ export async function listEventKeyset(
       withDocuments(
         query,
         keys,
+        list === null ? null : documentCache(db).shown(list),
         keys.map((_, i) => `k${i}`),
       ),
   );
-  return { items: documents(page.rows), next: page.next };
+  return { items: await documentsOf(db, page.rows, list), next: page.next };
 }
 
 /** One page of the events matching the filters, in the asked order (the count is countEvents). */
@@ -370,7 +425,8 @@ export async function listEventPage(
 ): Promise<EventDocument[]> {
   const where = filters(f);
   if (where === null || page.limit === 0) return [];
-  return offsetPage(db, where, eventSortKeys(page.order, page.ascending), page);
+  const list = page.offset === 0 ? listName(f, page.order, page.ascending) : null;
+  return offsetPage(db, where, eventSortKeys(page.order, page.ascending), page, list);
 }
 
 async function offsetPage(
@@ -378,16 +434,18 @@ async function offsetPage(
   where: SQL,
   keys: SortKey[],
   page: { limit: number; offset: number },
+  list: string | null = null,
 ): Promise<EventDocument[]> {
-  const found = await rows<{ body: string }>(
+  const found = await rows<DocumentRow>(
     db,
     withDocuments(
       sql`SELECT e.id, ${sortColumns(keys)} FROM events e WHERE ${where}
           ORDER BY ${orderBy(keys)} LIMIT ${page.limit} OFFSET ${page.offset}`,
       keys,
+      list === null ? null : documentCache(db).shown(list),
     ),
   );
-  return documents(found);
+  return documentsOf(db, found, list);
 }
 
 /** The number of events matching the filters. */
@@ -399,11 +457,11 @@ export async function countEvents(db: Db, f: EventFilters): Promise<number> {
 }
 
 async function documentWhere(db: Db, where: SQL): Promise<EventDocument | null> {
-  const found = await rows<{ body: string }>(
+  const [found] = await rows<{ body: string }>(
     db,
     sql`SELECT d.body FROM events e JOIN event_documents d ON d.event_id = e.id WHERE ${where}`,
   );
-  return documents(found)[0] ?? null;
+  return found ? new JsonText(found.body) : null;
 }
 
 export async function getEventById(db: Db, id: string): Promise<EventDocument | null> {
