@@ -354,3 +354,94 @@ describe('an imported catalog', () => {
     }
   }, 60_000);
 });
+
+describe('a restart with nothing due', () => {
+  /**
+   * Two copies of the same demo catalog, brought to `later`; then, at each of a run of later starts,
+   * `skipping` starts as the server does, `full` as if it had never stored when a series is next due
+   * (every open market and series end read). Both must come out the same, point for point.
+   */
+  let skipping: Database;
+  let full: Database;
+  let first: NonNullable<Awaited<ReturnType<typeof bringHistoriesToNow>>>;
+
+  beforeAll(async () => {
+    [skipping, full] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    for (const d of [skipping, full]) await replaceWithGenerated(d.db, { events: 150, now: generated });
+    first = (await bringHistoriesToNow(skipping.db, later))!;
+    await bringHistoriesToNow(full.db, later);
+  }, 180_000);
+  afterAll(async () => {
+    await skipping?.close();
+    await full?.close();
+  });
+
+  const dueAt = async (db: Db) =>
+    (await rows<{ due: string | null }>(db, sql`SELECT history_due_at::text AS due FROM demo_catalog`))[0]!
+      .due;
+  const startBoth = async (atS: number) => {
+    await full.db.execute(sql`UPDATE demo_catalog SET history_due_at = NULL`);
+    const [a, b] = [
+      await bringHistoriesToNow(skipping.db, new Date(atS * 1000)),
+      await bringHistoriesToNow(full.db, new Date(atS * 1000)),
+    ];
+    expect(b!.looked).toBeGreaterThan(100);
+    expect(a!.points).toBe(b!.points);
+    expect(await historyDigest(skipping.db)).toBe(await historyDigest(full.db));
+    expect(await dueAt(skipping.db)).toBe(await dueAt(full.db));
+    return a!;
+  };
+
+  it('stores when the first series is next due: within its step of now', async () => {
+    expect(first.looked).toBeGreaterThan(100);
+    expect(first.dueAt).toBeGreaterThan(laterS);
+    expect(first.dueAt).toBeLessThanOrEqual(laterS + 900);
+    expect(await dueAt(skipping.db)).toBe(String(first.dueAt));
+  });
+
+  it('reads nothing before then, and at then continues what a full catch-up continues', async () => {
+    const due = first.dueAt!;
+    const before = await startBoth(due - 1);
+    expect(before).toMatchObject({ looked: 0, series: 0, points: 0 });
+    const at = await startBoth(due);
+    expect(at.looked).toBeGreaterThan(100);
+    expect(at.points).toBeGreaterThan(0);
+    expect(at.dueAt).toBeGreaterThan(due);
+    // Steps of 5, 10 and 15 minutes fall due at different times: every start in the next hour, a
+    // minute or seven apart, gives the same histories whether it skipped or read everything.
+    let skipped = 0;
+    for (let s = due + 60; s < due + 3_600; s += 7 * 60 + 13) {
+      const run = await startBoth(s);
+      if (run.looked === 0) skipped++;
+    }
+    expect(skipped).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('continues a series a point was recorded in while the demo ran, a minute after that point', async () => {
+    const at = Number(await dueAt(skipping.db)) - 1;
+    const open = (await markets(skipping.db)).filter((m) => m.open && m.started);
+    const traded = open.find((m) => !m.neg_risk && ![0, 1].includes(yesPrice(m)))!;
+    for (const d of [skipping, full])
+      await appendPrices(d.db, [{ tokens: [traded.tokens[0]!, traded.tokens[1]!], p0: 0.5 }], at - 300);
+    expect(Number(await dueAt(skipping.db))).toBe(at - 240);
+    // The catch-up then reads everything (a step after the point, its series is due), as a full one.
+    expect((await startBoth(at)).looked).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('starts an event that started meanwhile', async () => {
+    const [upcoming] = await rows<{ s: number }>(
+      skipping.db,
+      sql`SELECT extract(epoch FROM min(start_date))::float8 AS s FROM events
+          WHERE NOT closed AND start_date > to_timestamp(${Number(await dueAt(skipping.db)) - 1})`,
+    );
+    // A catalog generated a month earlier has upcoming events that started since: the stored time is
+    // never after the next one's start.
+    expect(upcoming?.s).toBeDefined();
+    expect(Number(await dueAt(skipping.db))).toBeLessThanOrEqual(Math.ceil(upcoming!.s));
+  });
+
+  it('starts over when the catalog is generated again', async () => {
+    await replaceWithGenerated(skipping.db, { events: 20, now: generated });
+    expect(await dueAt(skipping.db)).toBeNull();
+  }, 60_000);
+});

@@ -30,6 +30,11 @@ import { createRandom } from './random';
  *   hundred points a series; series are read and written in bulk, a batch of markets per statement.
  * - An event that started while the server was off (generated as upcoming) gets a series from its start
  *   (at most 30 days back), walking from its catalog price.
+ * - Cheap when nothing is due: each catch-up stores on the demo catalog's row the earliest time any
+ *   series will need a point (its last point + its step, or an upcoming event's start); a start before
+ *   then reads nothing else. What else moves that time earlier brings the stored one down with it: a
+ *   point recorded while the demo runs (store.ts appendPrices), an event busy enough for a finer step
+ *   (the catalog follower). Anything that replaces the catalog resets or removes the row.
  */
 
 const DAY_S = 86_400;
@@ -42,6 +47,10 @@ export interface CatchUp {
   series: number;
   points: number;
   markets: number;
+  /** Groups of prices looked at (one per market, or per negative-risk group): 0 when nothing was due. */
+  looked: number;
+  /** When a series next needs a point (unix seconds, as stored for the next start); null: never. */
+  dueAt: number | null;
   ms: number;
 }
 
@@ -82,8 +91,12 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
     const demo = await demoCatalogOf(t);
     if (!demo) return null;
     const nowS = Math.floor(now.getTime() / 1000);
+    const total: CatchUp = { series: 0, points: 0, markets: 0, looked: 0, dueAt: demo.historyDueAt, ms: 0 };
+    if (demo.historyDueAt !== null && nowS < demo.historyDueAt)
+      return { ...total, ms: Math.round(performance.now() - started) };
     const units = unitsOf(await openMarkets(t, nowS));
-    const total: CatchUp = { series: 0, points: 0, markets: 0, ms: 0 };
+    total.looked = units.length;
+    let dueAt = (await firstUpcomingStart(t, nowS)) ?? Number.POSITIVE_INFINITY;
     const documents = new Set<string>();
     const context = { seed: demo.seed, nowS, stepScale: historyScaleFor(demo.events) };
     for (let i = 0; i < units.length; i += UNITS_PER_ROUND) {
@@ -113,11 +126,19 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
             prices.set(marketId, shown);
       }
       for (const id of await writePrices(t, prices)) documents.add(id);
-      await extendSeries(t, extensions, { deferDocuments: documents });
+      for (const [token, end] of await extendSeries(t, extensions, { deferDocuments: documents }))
+        ends.set(token, end);
       total.series += extensions.length;
       total.markets += prices.size;
+      // What the next start will find: each unit due at its new last point + its step.
+      for (const unit of round) {
+        const { from, step } = clockOf(unit, ends, context);
+        dueAt = Math.min(dueAt, from + step);
+      }
     }
     await writeEventDocuments(t, documents);
+    total.dueAt = Number.isFinite(dueAt) ? dueAt : null;
+    await t.execute(sql`UPDATE demo_catalog SET history_due_at = ${total.dueAt} WHERE id = 1`);
     return { ...total, ms: Math.round(performance.now() - started) };
   });
 }
@@ -188,6 +209,16 @@ async function openMarkets(db: Db, nowS: number): Promise<OpenMarket[]> {
     });
   }
   return markets;
+}
+
+/** The start of the first open event yet to start (unix seconds): its markets' series begin then. */
+async function firstUpcomingStart(db: Db, nowS: number): Promise<number | null> {
+  const [row] = await rows<{ s: number | null }>(
+    db,
+    sql`SELECT floor(extract(epoch FROM min(start_date)))::float8 AS s FROM events
+        WHERE NOT closed AND start_date > to_timestamp(${nowS})`,
+  );
+  return row?.s == null ? null : Number(row.s);
 }
 
 function parsePrices(text: string): number[] | null {
@@ -280,11 +311,18 @@ interface Walked {
   prices: Map<string, string[]>;
 }
 
-function walkToNow(
-  unit: Unit,
-  ends: Map<string, SeriesEnd>,
-  context: { seed: string; nowS: number; stepScale: number },
-): Walked | null {
+interface Context {
+  seed: string;
+  nowS: number;
+  stepScale: number;
+}
+
+/**
+ * Where a unit's walk continues from and on what grid: its legs' latest stored point (or, without a
+ * series, its start, at most 30 days back), and the step of its first leg's regular row (else its
+ * event's, by volume). It is due once from + step ≤ now (timesToNow).
+ */
+function clockOf(unit: Unit, ends: Map<string, SeriesEnd>, context: Context) {
   const legEnds = unit.legs.map((l) => ends.get(l.token) ?? null);
   const step =
     legEnds.find((e) => e !== null && e.stepS > 0)?.stepS ?? historyStepFor(unit.volume, context.stepScale);
@@ -293,6 +331,11 @@ function walkToNow(
     lastTimes.length > 0
       ? Math.max(...lastTimes)
       : alignDown(Math.max(unit.startS, context.nowS - HISTORY_DAYS * DAY_S), step);
+  return { legEnds, step, from };
+}
+
+function walkToNow(unit: Unit, ends: Map<string, SeriesEnd>, context: Context): Walked | null {
+  const { legEnds, step, from } = clockOf(unit, ends, context);
   const times = timesToNow(from, context.nowS, step);
   if (times.length === 0) return null;
 

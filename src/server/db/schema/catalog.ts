@@ -240,6 +240,11 @@ export const demoCatalog = pgTable(
     seed: text('seed').notNull(),
     /** Events generated: a large catalog's histories have coarser steps (demo-history.ts). */
     events: integer('events').notNull(),
+    /**
+     * No open series needs a new point before this unix second (history-to-now.ts): a start before it
+     * skips the catch-up. Null: unknown, the next start looks at every series.
+     */
+    historyDueAt: bigint('history_due_at', { mode: 'number' }),
     generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   () => [check('demo_catalog_one_row', sql`id = 1`)],
