@@ -156,12 +156,25 @@ describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
     await db.execute(
       sql`INSERT INTO demo_catalog (id, seed, events, history_due_at) VALUES (1, 'follow', 20, ${now + 10_000})`,
     );
+    // This event's next catch-up, and another event's.
+    await db.execute(
+      sql`INSERT INTO demo_history_due (event_id, due_at)
+          VALUES (${m!.event_id}::bigint, ${now + 10_000}), (999999999, ${now + 10_000})`,
+    );
     // Just under the volume at which the demo's series step from 15 to 10 minutes (demo-history.ts).
     await db.execute(sql`UPDATE events SET volume = 249_990 WHERE id = ${m!.event_id}::bigint`);
-    const dueAt = async () =>
-      Number(
-        (await rows<{ due: string }>(db, sql`SELECT history_due_at::text AS due FROM demo_catalog`))[0]!.due,
+    /** The catalog's next catch-up, this event's, the other event's. */
+    const dueAt = async () => {
+      const [row] = await rows<{ due: string }>(
+        db,
+        sql`SELECT history_due_at::text AS due FROM demo_catalog`,
       );
+      const events = await rows<{ due: string }>(
+        db,
+        sql`SELECT due_at::text AS due FROM demo_history_due ORDER BY event_id = 999999999`,
+      );
+      return [row!.due, ...events.map((e) => e.due)].map(Number);
+    };
     const follower = new CatalogFollower(
       db,
       { held: () => new Book(), snapshot: async () => ({ book: new Book() }) },
@@ -186,14 +199,15 @@ describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
     try {
       // A trade and the point it records: the series may be due a minute later.
       await trade(5);
-      expect(await dueAt()).toBe(now + 60);
+      expect(await dueAt()).toEqual([now + 60, now + 60, now + 10_000]);
       // A trade that takes the event over the threshold (no point: one was recorded a second ago).
       now += 1;
       await trade(10);
-      expect(await dueAt()).toBe(now);
+      expect(await dueAt()).toEqual([now, now, now + 10_000 - 1]);
     } finally {
       await follower.close();
       await db.execute(sql`DELETE FROM demo_catalog`);
+      await db.execute(sql`DELETE FROM demo_history_due`);
     }
   });
 });

@@ -147,19 +147,26 @@ export class CatalogFollower {
       );
       const traded = payload.filter((p) => p.volume > 0).map(({ id, volume }) => ({ id, volume }));
       if (traded.length > 0) {
-        const volumes = await rows<{ volume: number; added: number }>(
+        const volumes = await rows<{ id: string; volume: number; added: number }>(
           db,
           sql`UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
           FROM (SELECT m.event_id, sum(p.volume) AS volume
                 FROM json_to_recordset(${JSON.stringify(traded)}::json) AS p(id text, volume float8)
                 JOIN markets m ON m.id = p.id GROUP BY m.event_id) v
           WHERE e.id = v.event_id
-          RETURNING e.volume::float8 AS volume, v.volume::float8 AS added`,
+          RETURNING e.id::text, e.volume::float8 AS volume, v.volume::float8 AS added`,
         );
         // An event that became busy enough for a finer step (demo-history.ts) may have a demo series
         // due now (history-to-now.ts). The old volume less one: rounding only errs towards telling.
-        if (volumes.some((e) => historyStepFor(e.volume) !== historyStepFor(e.volume - e.added - 1)))
-          await historyMayBeDueAt(db, t);
+        const busier = volumes.filter(
+          (e) => historyStepFor(e.volume) !== historyStepFor(e.volume - e.added - 1),
+        );
+        if (busier.length > 0)
+          await historyMayBeDueAt(
+            db,
+            t,
+            sql`SELECT json_array_elements_text(${JSON.stringify(busier.map((e) => e.id))}::json)::bigint`,
+          );
       }
       // A point of history at most once a minute per market: a market this process gave one (or saw
       // one in) less than a minute ago is not even looked at.

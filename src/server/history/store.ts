@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { copyMarks } from '../catalog/market-marks';
@@ -339,13 +339,17 @@ export async function extendSeries(
 }
 
 /**
- * The demo catalog's histories may need a point as early as `dueAt` (unix seconds): the time stored
- * on its row (history-to-now.ts), after which a start continues them, is brought down to it. Called
- * by whatever changes what the catch-up's walks start from other than the catch-up itself. A no-op
- * without a demo catalog, or when the stored time is unknown (null) or already earlier.
+ * The demo catalog's histories may need a point as early as `dueAt` (unix seconds) in these events
+ * (a subquery of event ids): the times stored per event and on the catalog's row (history-to-now.ts),
+ * after which a start continues them, are brought down to it. Called by whatever changes what the
+ * catch-up's walks start from other than the catch-up itself. A no-op without a demo catalog, or
+ * where the stored time is unknown or already earlier.
  */
-export async function historyMayBeDueAt(db: Db, dueAt: number): Promise<void> {
+export async function historyMayBeDueAt(db: Db, dueAt: number, events: SQL): Promise<void> {
   const t = Math.floor(dueAt);
+  await db.execute(
+    sql`UPDATE demo_history_due SET due_at = ${t} WHERE due_at > ${t} AND event_id IN (${events})`,
+  );
   await db.execute(sql`UPDATE demo_catalog SET history_due_at = ${t} WHERE id = 1 AND history_due_at > ${t}`);
 }
 
@@ -545,6 +549,12 @@ export async function appendPrices(
   // A series ending at t is next due at t + its step, and every step is at least APPEND_EVERY_S (a
   // generated or continued series' is 5 minutes or more; a regular row made of appended points is
   // spaced by an append's minimum age, at least APPEND_EVERY_S).
-  if (extensions.length > 0) await historyMayBeDueAt(db, t + APPEND_EVERY_S);
+  if (extensions.length > 0)
+    await historyMayBeDueAt(
+      db,
+      t + APPEND_EVERY_S,
+      sql`SELECT m.event_id FROM outcome_tokens o JOIN markets m ON m.id = o.market_id
+          WHERE o.token_id IN (SELECT json_array_elements_text(${JSON.stringify(extensions.map((x) => x.tokenId))}::json))`,
+    );
   return { lastPointAt, recorded: extensions.length, events: [...events] };
 }

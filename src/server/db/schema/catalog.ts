@@ -249,3 +249,17 @@ export const demoCatalog = pgTable(
   },
   () => [check('demo_catalog_one_row', sql`id = 1`)],
 );
+
+/**
+ * Per open demo event, when one of its series next needs a point (history-to-now.ts): a start reads
+ * only the events due by then. Valid while demo_catalog.history_due_at is set (that is its minimum).
+ */
+export const demoHistoryDue = pgTable(
+  'demo_history_due',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    /** Unix seconds. */
+    dueAt: bigint('due_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('demo_history_due_at_idx').on(t.dueAt)],
+);
