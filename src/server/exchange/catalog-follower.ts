@@ -3,7 +3,7 @@ import type { Book } from '../../engine/book';
 import { displayedPrice, FULL_SET_PRICE, type Quote } from '../../engine/prices';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
-import { historyStepFor } from '../../catalog-tools/demo-history';
+import { historyStepFor } from '../history/packing';
 import { APPEND_EVERY_S, appendPrices, historyMayBeDueAt, type MarketPrice } from '../history/store';
 import { isTradable } from './markets';
 import { BASE_PER_UNIT, priceText } from './units';
