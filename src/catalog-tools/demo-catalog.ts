@@ -11,11 +11,18 @@ export interface DemoCatalog {
   events: number;
 }
 
+/** The demo catalog's row as stored: with when its histories next need a point (history-to-now.ts). */
+export interface StoredDemoCatalog extends DemoCatalog {
+  /** Unix seconds; null: unknown. */
+  historyDueAt: number | null;
+}
+
 /** Records that the catalog is a generated one (in the generating transaction). */
 export async function markDemoCatalog(db: Db, demo: DemoCatalog): Promise<void> {
   await db.execute(sql`
     INSERT INTO demo_catalog (id, seed, events) VALUES (1, ${demo.seed}, ${demo.events})
-    ON CONFLICT (id) DO UPDATE SET seed = EXCLUDED.seed, events = EXCLUDED.events, generated_at = now()`);
+    ON CONFLICT (id) DO UPDATE SET seed = EXCLUDED.seed, events = EXCLUDED.events, generated_at = now(),
+      history_due_at = NULL`);
 }
 
 /**
@@ -26,7 +33,12 @@ export async function forgetDemoCatalog(db: Db): Promise<void> {
   await db.execute(sql`DELETE FROM demo_catalog`);
 }
 
-export async function demoCatalogOf(db: Db): Promise<DemoCatalog | null> {
-  const [row] = await rows<DemoCatalog>(db, sql`SELECT seed, events FROM demo_catalog WHERE id = 1`);
-  return row ?? null;
+export async function demoCatalogOf(db: Db): Promise<StoredDemoCatalog | null> {
+  const [row] = await rows<{ seed: string; events: number; due: string | null }>(
+    db,
+    sql`SELECT seed, events, history_due_at::text AS due FROM demo_catalog WHERE id = 1`,
+  );
+  return row
+    ? { seed: row.seed, events: row.events, historyDueAt: row.due === null ? null : Number(row.due) }
+    : null;
 }

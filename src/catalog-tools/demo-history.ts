@@ -1,5 +1,5 @@
 import type { Event } from '../contract/catalog';
-import { PRICE_UNITS, type Series } from '../server/history/packing';
+import { historyStepFor, PRICE_UNITS, type Series } from '../server/history/packing';
 import { drawTemper, EDGE, historySeed } from './demo-walk';
 import { createRandom, type Random } from './random';
 
@@ -32,9 +32,8 @@ export interface HistoryOptions {
 /** Catalogs above 10,000 events get hourly points (×4): a 100,000-event catalog stays a few hundred MB. */
 export const historyScaleFor = (events: number) => (events > 10_000 ? 4 : 1);
 
-/** Seconds between points: the busiest events 5 minutes, then 10, then 15, times the catalog's scale. */
-export const historyStepFor = (volume: number, stepScale = 1): number =>
-  (volume > 5_000_000 ? 5 : volume > 250_000 ? 10 : 15) * stepScale * 60;
+/** Seconds between points (defined beside the store: the catalog follower needs it too). */
+export { historyStepFor };
 
 const parsePrices = (text: string): number[] => (JSON.parse(text) as string[]).map(Number);
 const parseOutcomes = (text: string): string[] => JSON.parse(text) as string[];

@@ -354,3 +354,115 @@ describe('an imported catalog', () => {
     }
   }, 60_000);
 });
+
+describe('a restart with little or nothing due', () => {
+  /**
+   * Two copies of the same demo catalog, brought to `later`; then, at each of a run of later starts,
+   * `skipping` starts as the server does, `full` as if it had never stored when a series is next due
+   * (every open market and series end read). Both must come out the same, point for point.
+   */
+  let skipping: Database;
+  let full: Database;
+  let first: NonNullable<Awaited<ReturnType<typeof bringHistoriesToNow>>>;
+
+  beforeAll(async () => {
+    [skipping, full] = await Promise.all([openTestDatabase(), openTestDatabase()]);
+    for (const d of [skipping, full]) await replaceWithGenerated(d.db, { events: 150, now: generated });
+    first = (await bringHistoriesToNow(skipping.db, later))!;
+    await bringHistoriesToNow(full.db, later);
+  }, 180_000);
+  afterAll(async () => {
+    await skipping?.close();
+    await full?.close();
+  });
+
+  const dueAt = async (db: Db) =>
+    (await rows<{ due: string | null }>(db, sql`SELECT history_due_at::text AS due FROM demo_catalog`))[0]!
+      .due;
+  const dueTimes = async (db: Db) =>
+    JSON.stringify(
+      await rows(db, sql`SELECT event_id::text, due_at::text FROM demo_history_due ORDER BY event_id`),
+    );
+  /** Starts both at `atS`: what the skipping one did, and how much the full one looked at. */
+  const startBoth = async (atS: number) => {
+    await full.db.execute(sql`UPDATE demo_catalog SET history_due_at = NULL`);
+    const a = (await bringHistoriesToNow(skipping.db, new Date(atS * 1000)))!;
+    const b = (await bringHistoriesToNow(full.db, new Date(atS * 1000)))!;
+    expect(b.looked).toBeGreaterThan(100);
+    expect(a.points).toBe(b.points);
+    expect(await historyDigest(skipping.db)).toBe(await historyDigest(full.db));
+    expect(await dueAt(skipping.db)).toBe(await dueAt(full.db));
+    expect(await dueTimes(skipping.db)).toBe(await dueTimes(full.db));
+    return { ...a, fullLooked: b.looked };
+  };
+
+  it('stores when the first series is next due: within its step of now', async () => {
+    expect(first.looked).toBeGreaterThan(100);
+    expect(first.dueAt).toBeGreaterThan(laterS);
+    expect(first.dueAt).toBeLessThanOrEqual(laterS + 900);
+    expect(await dueAt(skipping.db)).toBe(String(first.dueAt));
+  });
+
+  it('reads nothing before then, then only the events due, continuing what a full catch-up continues', async () => {
+    const due = first.dueAt!;
+    const before = await startBoth(due - 1);
+    expect(before).toMatchObject({ looked: 0, series: 0, points: 0 });
+    // At then, the events whose series' steps end then (5 minutes; 15 on the quarter hour).
+    const at = await startBoth(due);
+    expect(at.looked).toBeGreaterThan(0);
+    expect(at.looked).toBeLessThan(at.fullLooked);
+    expect(at.points).toBeGreaterThan(0);
+    expect(at.dueAt).toBeGreaterThan(due);
+    // Steps of 5, 10 and 15 minutes fall due at different times: every start in the next hour, a
+    // minute or seven apart, gives the same histories whether it read the events due or all of them.
+    let skipped = 0;
+    let partly = 0;
+    for (let s = due + 60; s < due + 3_600; s += 7 * 60 + 13) {
+      const run = await startBoth(s);
+      if (run.looked === 0) skipped++;
+      else if (run.looked < run.fullLooked) partly++;
+    }
+    expect(skipped).toBeGreaterThan(0);
+    expect(partly).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('continues a series a point was recorded in while the demo ran, a minute after that point', async () => {
+    // A start 5 minutes past a quarter hour: the 15-minute series end 5 minutes before it, all others
+    // are due 5 minutes after it.
+    const start = Math.ceil(Number(await dueAt(skipping.db)) / 900) * 900 + 301;
+    await startBoth(start);
+    const t = start + 10;
+    const open = (await markets(skipping.db)).filter((m) => m.open && m.started && !m.neg_risk);
+    let traded: MarketRow | undefined;
+    for (const m of open)
+      if (![0, 1].includes(yesPrice(m)) && (await stored(skipping.db, m.tokens[0]!)).at(-1)!.t <= t - 60) {
+        traded = m;
+        break;
+      }
+    for (const d of [skipping, full])
+      await appendPrices(d.db, [{ tokens: [traded!.tokens[0]!, traded!.tokens[1]!], p0: 0.5 }], t);
+    expect(Number(await dueAt(skipping.db))).toBe(t + 60);
+    // A start then reads that event only (its series may be due: a step after its new point), and
+    // comes out as a full one.
+    const run = await startBoth(t + 60);
+    expect(run.looked).toBeGreaterThan(0);
+    expect(run.looked).toBeLessThan(10);
+  }, 60_000);
+
+  it('keeps upcoming events due at their start', async () => {
+    const upcoming = await rows<{ id: string; s: number; due: string | null }>(
+      skipping.db,
+      sql`SELECT e.id::text, floor(extract(epoch FROM e.start_date))::float8 AS s, d.due_at::text AS due
+          FROM events e LEFT JOIN demo_history_due d ON d.event_id = e.id
+          WHERE NOT e.closed AND e.start_date > to_timestamp(${Number(await dueAt(skipping.db))})`,
+    );
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const e of upcoming) expect(Number(e.due)).toBe(e.s);
+  });
+
+  it('starts over when the catalog is generated again', async () => {
+    await replaceWithGenerated(skipping.db, { events: 20, now: generated });
+    expect(await dueAt(skipping.db)).toBeNull();
+    expect(await dueTimes(skipping.db)).toBe('[]');
+  }, 60_000);
+});

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { writeEventDocuments } from '../server/catalog/event-documents';
 import { type Db, rows } from '../server/db/open';
 import { PRICE_UNITS } from '../server/history/packing';
@@ -30,6 +30,13 @@ import { createRandom } from './random';
  *   hundred points a series; series are read and written in bulk, a batch of markets per statement.
  * - An event that started while the server was off (generated as upcoming) gets a series from its start
  *   (at most 30 days back), walking from its catalog price.
+ * - Cheap when little is due: each catch-up stores, per open event, the earliest time one of its
+ *   series will need a point (its last point + its step; an upcoming event's start), and their minimum
+ *   on the demo catalog's row. A start before that minimum reads nothing more; after it, it reads the
+ *   markets and series ends of the events due only (demo_history_due). What else moves such a time
+ *   earlier brings the stored ones down with it: a point recorded while the demo runs (store.ts
+ *   appendPrices), an event busy enough for a finer step (the catalog follower). Generating the catalog
+ *   again empties them and resets the row (every event read at the next start); importing one removes it.
  */
 
 const DAY_S = 86_400;
@@ -42,6 +49,10 @@ export interface CatchUp {
   series: number;
   points: number;
   markets: number;
+  /** Groups of prices looked at (one per market, or per negative-risk group): 0 when nothing was due. */
+  looked: number;
+  /** When a series next needs a point (unix seconds, as stored for the next start); null: never. */
+  dueAt: number | null;
   ms: number;
 }
 
@@ -82,8 +93,18 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
     const demo = await demoCatalogOf(t);
     if (!demo) return null;
     const nowS = Math.floor(now.getTime() / 1000);
-    const units = unitsOf(await openMarkets(t, nowS));
-    const total: CatchUp = { series: 0, points: 0, markets: 0, ms: 0 };
+    const total: CatchUp = { series: 0, points: 0, markets: 0, looked: 0, dueAt: demo.historyDueAt, ms: 0 };
+    if (demo.historyDueAt !== null && nowS < demo.historyDueAt)
+      return { ...total, ms: Math.round(performance.now() - started) };
+    // The events due by now when their times are known (demo_history_due), else every open event.
+    const scope =
+      demo.historyDueAt === null
+        ? sql`TRUE`
+        : sql`e.id IN (SELECT event_id FROM demo_history_due WHERE due_at <= ${nowS})`;
+    const units = unitsOf(await openMarkets(t, nowS, scope));
+    total.looked = units.length;
+    // Each event's next due time: an upcoming one's start, else its units' earliest.
+    const dueAt = new Map(await upcomingStarts(t, nowS, scope));
     const documents = new Set<string>();
     const context = { seed: demo.seed, nowS, stepScale: historyScaleFor(demo.events) };
     for (let i = 0; i < units.length; i += UNITS_PER_ROUND) {
@@ -113,11 +134,18 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
             prices.set(marketId, shown);
       }
       for (const id of await writePrices(t, prices)) documents.add(id);
-      await extendSeries(t, extensions, { deferDocuments: documents });
+      for (const [token, end] of await extendSeries(t, extensions, { deferDocuments: documents }))
+        ends.set(token, end);
       total.series += extensions.length;
       total.markets += prices.size;
+      // What the next start will find: each unit due at its new last point + its step.
+      for (const unit of round) {
+        const { from, step } = clockOf(unit, ends, context);
+        dueAt.set(unit.eventId, Math.min(dueAt.get(unit.eventId) ?? Number.POSITIVE_INFINITY, from + step));
+      }
     }
     await writeEventDocuments(t, documents);
+    total.dueAt = await storeDueTimes(t, demo.historyDueAt === null ? null : nowS, dueAt);
     return { ...total, ms: Math.round(performance.now() - started) };
   });
 }
@@ -155,7 +183,7 @@ export async function recordCatalogPrices(
   });
 }
 
-async function openMarkets(db: Db, nowS: number): Promise<OpenMarket[]> {
+async function openMarkets(db: Db, nowS: number, scope: SQL): Promise<OpenMarket[]> {
   const found = await rows<{
     id: string;
     event_id: string;
@@ -169,7 +197,7 @@ async function openMarkets(db: Db, nowS: number): Promise<OpenMarket[]> {
     sql`SELECT m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices, m.neg_risk,
                e.volume, extract(epoch FROM e.start_date)::float8 AS start_s
         FROM markets m JOIN events e ON e.id = m.event_id
-        WHERE m.active AND NOT m.closed AND NOT e.closed AND e.start_date <= to_timestamp(${nowS})
+        WHERE m.active AND NOT m.closed AND NOT e.closed AND e.start_date <= to_timestamp(${nowS}) AND ${scope}
         ORDER BY m.event_id, m.id`,
   );
   const markets: OpenMarket[] = [];
@@ -188,6 +216,43 @@ async function openMarkets(db: Db, nowS: number): Promise<OpenMarket[]> {
     });
   }
   return markets;
+}
+
+/** The open events in `scope` yet to start, and their starts (unix seconds): their series begin then. */
+async function upcomingStarts(db: Db, nowS: number, scope: SQL): Promise<[string, number][]> {
+  const found = await rows<{ id: string; s: number }>(
+    db,
+    sql`SELECT e.id::text, floor(extract(epoch FROM e.start_date))::float8 AS s FROM events e
+        WHERE NOT e.closed AND e.start_date > to_timestamp(${nowS}) AND ${scope}`,
+  );
+  return found.map((e) => [e.id, Number(e.s)]);
+}
+
+/**
+ * Stores the events' next due times: in place of every stored one (`readUpTo` null), or of those due
+ * by `readUpTo` (the events just read); then their minimum on the catalog's row, which it returns.
+ */
+async function storeDueTimes(
+  db: Db,
+  readUpTo: number | null,
+  dueAt: Map<string, number>,
+): Promise<number | null> {
+  await db.execute(
+    readUpTo === null
+      ? sql`DELETE FROM demo_history_due`
+      : sql`DELETE FROM demo_history_due WHERE due_at <= ${readUpTo}`,
+  );
+  const entries = [...dueAt].map(([e, d]) => ({ e, d }));
+  for (let i = 0; i < entries.length; i += 5_000)
+    await db.execute(sql`
+      INSERT INTO demo_history_due (event_id, due_at)
+      SELECT e, d FROM json_to_recordset(${JSON.stringify(entries.slice(i, i + 5_000))}::json) AS t(e bigint, d bigint)`);
+  const [row] = await rows<{ due: string | null }>(
+    db,
+    sql`UPDATE demo_catalog SET history_due_at = (SELECT min(due_at) FROM demo_history_due) WHERE id = 1
+        RETURNING history_due_at::text AS due`,
+  );
+  return row?.due == null ? null : Number(row.due);
 }
 
 function parsePrices(text: string): number[] | null {
@@ -280,11 +345,18 @@ interface Walked {
   prices: Map<string, string[]>;
 }
 
-function walkToNow(
-  unit: Unit,
-  ends: Map<string, SeriesEnd>,
-  context: { seed: string; nowS: number; stepScale: number },
-): Walked | null {
+interface Context {
+  seed: string;
+  nowS: number;
+  stepScale: number;
+}
+
+/**
+ * Where a unit's walk continues from and on what grid: its legs' latest stored point (or, without a
+ * series, its start, at most 30 days back), and the step of its first leg's regular row (else its
+ * event's, by volume). It is due once from + step ≤ now (timesToNow).
+ */
+function clockOf(unit: Unit, ends: Map<string, SeriesEnd>, context: Context) {
   const legEnds = unit.legs.map((l) => ends.get(l.token) ?? null);
   const step =
     legEnds.find((e) => e !== null && e.stepS > 0)?.stepS ?? historyStepFor(unit.volume, context.stepScale);
@@ -293,6 +365,11 @@ function walkToNow(
     lastTimes.length > 0
       ? Math.max(...lastTimes)
       : alignDown(Math.max(unit.startS, context.nowS - HISTORY_DAYS * DAY_S), step);
+  return { legEnds, step, from };
+}
+
+function walkToNow(unit: Unit, ends: Map<string, SeriesEnd>, context: Context): Walked | null {
+  const { legEnds, step, from } = clockOf(unit, ends, context);
   const times = timesToNow(from, context.nowS, step);
   if (times.length === 0) return null;
 

@@ -61,7 +61,7 @@ export async function replaceWithGenerated(
   const started = performance.now();
   const counts = await db.transaction(async (tx) => {
     await tx.execute(
-      sql`TRUNCATE price_history, price_marks, outcome_tokens, event_documents, event_tags, event_series, markets, events, tags, series`,
+      sql`TRUNCATE demo_history_due, price_history, price_marks, outcome_tokens, event_documents, event_tags, event_series, markets, events, tags, series`,
     );
     return withoutSortIndexes(tx, () => writeGenerated(tx, options, onProgress));
   });

@@ -1,7 +1,8 @@
 import type { Address, Hex, TypedDataDefinition } from 'viem';
-// viem/utils, not viem: the same functions without loading the whole client library at the server's start.
-import { stringToBytes } from 'viem/utils';
 import { keccak256 } from './keccak';
+
+/** A string's UTF-8 bytes (viem's stringToBytes, without loading viem at the server's start). */
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /**
  * Orders as EIP-712 typed data of the reference's exchange, exactly as its two official TypeScript
@@ -186,16 +187,16 @@ function typeString(types: { Order: readonly { name: string; type: string }[] })
 }
 
 const TYPE_HASH: Record<OrderVersion, Uint8Array> = {
-  1: keccak256(stringToBytes(typeString(ORDER_V1_TYPES))),
-  2: keccak256(stringToBytes(typeString(ORDER_V2_TYPES))),
+  1: keccak256(utf8(typeString(ORDER_V1_TYPES))),
+  2: keccak256(utf8(typeString(ORDER_V2_TYPES))),
 };
 const DOMAIN_TYPE_HASH = keccak256(
-  stringToBytes('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+  utf8('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
 );
-const NAME_HASH = keccak256(stringToBytes(ORDER_DOMAIN_NAME));
+const NAME_HASH = keccak256(utf8(ORDER_DOMAIN_NAME));
 const VERSION_HASH: Record<OrderVersion, Uint8Array> = {
-  1: keccak256(stringToBytes(ORDER_DOMAIN_VERSION[1])),
-  2: keccak256(stringToBytes(ORDER_DOMAIN_VERSION[2])),
+  1: keccak256(utf8(ORDER_DOMAIN_VERSION[1])),
+  2: keccak256(utf8(ORDER_DOMAIN_VERSION[2])),
 };
 
 /** Hex digit values by character code; -1 for anything else. */

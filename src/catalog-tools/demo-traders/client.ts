@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { Hex } from 'viem';
-import { sign } from 'viem/accounts';
 import { createL1Headers } from '../../contract/auth';
 import { type ApiCredentials, createL2Headers } from '../../contract/auth-l2';
 import {
@@ -346,7 +345,10 @@ const keyBytes = new Map<Hex, Uint8Array>();
 
 /** An EIP-712 digest signed by the wallet: r ‖ s ‖ v as hex. */
 function signDigest(digest: Uint8Array, privateKey: Hex): Hex | Promise<Hex> {
-  if (!native) return sign({ hash: bytesToLowerHex(digest), privateKey, to: 'hex' });
+  if (!native)
+    return import('viem/accounts').then(({ sign }) =>
+      sign({ hash: bytesToLowerHex(digest), privateKey, to: 'hex' }),
+    );
   let key = keyBytes.get(privateKey);
   if (!key) {
     key = Uint8Array.from(Buffer.from(privateKey.slice(2), 'hex'));

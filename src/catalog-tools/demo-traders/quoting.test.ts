@@ -176,12 +176,12 @@ describe('activity', () => {
 });
 
 describe('wallets', () => {
-  it('are the same for the same secret, role and number, and differ otherwise', () => {
+  it('are the same for the same secret, role and number, and differ otherwise', async () => {
     const secret = new Uint8Array(32).fill(7);
-    const a = demoWallet(secret, 'maker', 0).account.address;
-    expect(demoWallet(secret, 'maker', 0).account.address).toBe(a);
-    expect(demoWallet(secret, 'maker', 1).account.address).not.toBe(a);
-    expect(demoWallet(secret, 'taker', 0).account.address).not.toBe(a);
-    expect(demoWallet(new Uint8Array(32).fill(8), 'maker', 0).account.address).not.toBe(a);
+    const a = (await demoWallet(secret, 'maker', 0)).account.address;
+    expect((await demoWallet(secret, 'maker', 0)).account.address).toBe(a);
+    expect((await demoWallet(secret, 'maker', 1)).account.address).not.toBe(a);
+    expect((await demoWallet(secret, 'taker', 0)).account.address).not.toBe(a);
+    expect((await demoWallet(new Uint8Array(32).fill(8), 'maker', 0)).account.address).not.toBe(a);
   });
 });

@@ -179,8 +179,8 @@ export class DemoTraders {
       exchanges: deps.exchanges,
       ...(deps.l1DomainName ? { l1DomainName: deps.l1DomainName } : {}),
     };
-    const connect = (role: 'maker' | 'taker', i: number) =>
-      DemoClient.connect(demoWallet(deps.walletSecret, role, i), options);
+    const connect = async (role: 'maker' | 'taker', i: number) =>
+      DemoClient.connect(await demoWallet(deps.walletSecret, role, i), options);
     const makers = await Promise.all(
       Array.from({ length: settings.makers }, async (_, i) => ({
         client: await connect('maker', i),

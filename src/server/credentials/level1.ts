@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Hex } from 'viem';
-// viem/utils, not viem: the same function without loading the whole client library at start.
-import { recoverTypedDataAddress } from 'viem/utils';
 import {
   AUTH_HEADERS,
   buildClobAuthTypedData,
@@ -51,6 +49,8 @@ export async function verifyLevel1(
 
   let signer: string | null = null;
   try {
+    // Loaded at the first L1 request, not at the server's start (~0.2 s of CPU).
+    const { recoverTypedDataAddress } = await import('viem/utils');
     signer = await recoverTypedDataAddress({
       ...buildClobAuthTypedData({ address, timestamp, nonce, chainId, domainName }),
       signature: signature as Hex,

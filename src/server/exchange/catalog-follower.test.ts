@@ -8,6 +8,7 @@ import { rows } from '../db/open';
 import { buildTestApp, type TestApp } from '../test/app';
 import { findToken, readHistory } from '../history/store';
 import { CatalogFollower } from './catalog-follower';
+import { BASE_PER_UNIT } from './units';
 import { Trader } from './test/trader';
 
 /** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
@@ -140,5 +141,73 @@ describe('history points from the follower', () => {
     await flushAll();
     expect(await points()).toEqual(first.map((n) => (n === 1 ? 2 : 1)));
     await follower.close();
+  });
+});
+
+describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
+  it('comes no later than a minute after a recorded point, and at once when an event needs a finer step', async () => {
+    const db = t.database.db;
+    const [m] = await rows<{ id: string; event_id: string }>(
+      db,
+      sql`SELECT id, event_id::text FROM markets
+          WHERE active AND NOT closed AND cardinality(clob_token_ids) = 2 ORDER BY id DESC LIMIT 1`,
+    );
+    let now = 1_950_000_000;
+    await db.execute(
+      sql`INSERT INTO demo_catalog (id, seed, events, history_due_at) VALUES (1, 'follow', 20, ${now + 10_000})`,
+    );
+    // This event's next catch-up, and another event's.
+    await db.execute(
+      sql`INSERT INTO demo_history_due (event_id, due_at)
+          VALUES (${m!.event_id}::bigint, ${now + 10_000}), (999999999, ${now + 10_000})`,
+    );
+    // Just under the volume at which the demo's series step from 15 to 10 minutes (demo-history.ts).
+    await db.execute(sql`UPDATE events SET volume = 249_990 WHERE id = ${m!.event_id}::bigint`);
+    /** The catalog's next catch-up, this event's, the other event's. */
+    const dueAt = async () => {
+      const [row] = await rows<{ due: string }>(
+        db,
+        sql`SELECT history_due_at::text AS due FROM demo_catalog`,
+      );
+      const events = await rows<{ due: string }>(
+        db,
+        sql`SELECT due_at::text AS due FROM demo_history_due ORDER BY event_id = 999999999`,
+      );
+      return [row!.due, ...events.map((e) => e.due)].map(Number);
+    };
+    const follower = new CatalogFollower(
+      db,
+      { held: () => new Book(), snapshot: async () => ({ book: new Book() }) },
+      () => {},
+      (err) => {
+        throw err;
+      },
+      () => now,
+    );
+    const trade = async (volume: number) => {
+      const fill = { taker: { price: BASE_PER_UNIT }, size: volume };
+      follower.note({
+        markets: new Set([m!.id]),
+        fills: [{ marketId: m!.id, fill }],
+        version: 0,
+        books: [],
+        orders: [],
+        ticks: [],
+      } as never);
+      await follower.flush();
+    };
+    try {
+      // A trade and the point it records: the series may be due a minute later.
+      await trade(5);
+      expect(await dueAt()).toEqual([now + 60, now + 60, now + 10_000]);
+      // A trade that takes the event over the threshold (no point: one was recorded a second ago).
+      now += 1;
+      await trade(10);
+      expect(await dueAt()).toEqual([now, now, now + 10_000 - 1]);
+    } finally {
+      await follower.close();
+      await db.execute(sql`DELETE FROM demo_catalog`);
+      await db.execute(sql`DELETE FROM demo_history_due`);
+    }
   });
 });

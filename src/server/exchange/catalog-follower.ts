@@ -3,7 +3,8 @@ import type { Book } from '../../engine/book';
 import { displayedPrice, FULL_SET_PRICE, type Quote } from '../../engine/prices';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { type Db, rows } from '../db/open';
-import { APPEND_EVERY_S, appendPrices, type MarketPrice } from '../history/store';
+import { historyStepFor } from '../history/packing';
+import { APPEND_EVERY_S, appendPrices, historyMayBeDueAt, type MarketPrice } from '../history/store';
 import { isTradable } from './markets';
 import { BASE_PER_UNIT, priceText } from './units';
 import type { Committed } from './writer';
@@ -145,13 +146,28 @@ export class CatalogFollower {
               ${tradable} AS tradable`,
       );
       const traded = payload.filter((p) => p.volume > 0).map(({ id, volume }) => ({ id, volume }));
-      if (traded.length > 0)
-        await db.execute(sql`
-          UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
+      if (traded.length > 0) {
+        const volumes = await rows<{ id: string; volume: number; added: number }>(
+          db,
+          sql`UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
           FROM (SELECT m.event_id, sum(p.volume) AS volume
                 FROM json_to_recordset(${JSON.stringify(traded)}::json) AS p(id text, volume float8)
                 JOIN markets m ON m.id = p.id GROUP BY m.event_id) v
-          WHERE e.id = v.event_id`);
+          WHERE e.id = v.event_id
+          RETURNING e.id::text, e.volume::float8 AS volume, v.volume::float8 AS added`,
+        );
+        // An event that became busy enough for a finer step (demo-history.ts) may have a demo series
+        // due now (history-to-now.ts). The old volume less one: rounding only errs towards telling.
+        const busier = volumes.filter(
+          (e) => historyStepFor(e.volume) !== historyStepFor(e.volume - e.added - 1),
+        );
+        if (busier.length > 0)
+          await historyMayBeDueAt(
+            db,
+            t,
+            sql`SELECT json_array_elements_text(${JSON.stringify(busier.map((e) => e.id))}::json)::bigint`,
+          );
+      }
       // A point of history at most once a minute per market: a market this process gave one (or saw
       // one in) less than a minute ago is not even looked at.
       const due: (MarketPrice & { id: string; last: number })[] = [];

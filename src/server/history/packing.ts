@@ -121,3 +121,11 @@ export function dayAgoPrice(series: Series): number | null {
   }
   return series.prices[found]! / PRICE_UNITS;
 }
+
+/**
+ * Seconds between a generated demo series' points (demo-history.ts): the busiest events 5 minutes,
+ * then 10, then 15, times the catalog's scale. The catalog follower watches an event's volume cross
+ * into a finer step (history-to-now.ts).
+ */
+export const historyStepFor = (volume: number, stepScale = 1): number =>
+  (volume > 5_000_000 ? 5 : volume > 250_000 ? 10 : 15) * stepScale * 60;

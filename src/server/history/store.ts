@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { writeEventDocuments } from '../catalog/event-documents';
 import { copyMarks } from '../catalog/market-marks';
@@ -234,13 +234,23 @@ export interface Extension {
  * without reading or rewriting what is stored: the points of the last stored week are appended to its
  * row by the database (`prices || new`, and offsets for an irregular row), later weeks get rows of their
  * own. A regular row whose new points leave its grid (a long gap's coarser points) is read and rewritten
- * whole. The 24-hour marks are taken from the new points, or looked up in the stored ones.
+ * whole. The 24-hour marks are taken from the new points, or looked up in the stored ones. Returns where
+ * each extended series now ends (what `seriesEnds` would read), by token.
  */
 export async function extendSeries(
   db: Db,
   extensions: readonly Extension[],
   options: { deferDocuments?: Set<string> } = {},
-): Promise<void> {
+): Promise<Map<string, SeriesEnd>> {
+  const ends = new Map<string, SeriesEnd>();
+  const endOf = (ext: Extension, row: { week: number; startTs: number; stepS: number }) =>
+    ends.set(ext.tokenId, {
+      tokenId: ext.tokenId,
+      week: row.week,
+      startTs: row.startTs,
+      stepS: row.stepS,
+      lastTs: ext.times.at(-1)!,
+    });
   const appends: { k: string; w: number; p: string; o: string | null }[] = [];
   const rewrites: Extension[] = [];
   const writer = new RowWriter(db);
@@ -258,6 +268,7 @@ export async function extendSeries(
     } else {
       if (end && inLastWeek > 0) {
         const units = Array.from({ length: inLastWeek }, (_, i) => ext.units[i]!);
+        endOf(ext, end);
         const offsets =
           end.stepS > 0 ? null : packUint32(ext.times.slice(0, inLastWeek).map((t) => t - end.startTs));
         appends.push({ k: ext.tokenId, w: end.week, p: base64(packUint16(units))!, o: base64(offsets) });
@@ -271,7 +282,10 @@ export async function extendSeries(
           stepS: 0,
           times,
         };
-        for (const row of toRows(later)) await writer.add(row);
+        for (const row of toRows(later)) {
+          await writer.add(row);
+          endOf(ext, row);
+        }
       }
     }
     // The mark: the price 24 hours before the new last point, among the new points or stored.
@@ -312,12 +326,31 @@ export async function extendSeries(
         stepS: 0,
         times: [...points.map((p) => p.t), ...ext.times],
       };
-      for (const r of toRows(whole)) await writer.add(r);
+      for (const r of toRows(whole)) {
+        await writer.add(r);
+        endOf(ext, r);
+      }
     }
   }
   await writer.flush();
   for (const [k, units] of await storedPricesAt(db, lookups)) marks.push({ k, p: units / PRICE_UNITS });
   await writeMarks(db, marks, options);
+  return ends;
+}
+
+/**
+ * The demo catalog's histories may need a point as early as `dueAt` (unix seconds) in these events
+ * (a subquery of event ids): the times stored per event and on the catalog's row (history-to-now.ts),
+ * after which a start continues them, are brought down to it. Called by whatever changes what the
+ * catch-up's walks start from other than the catch-up itself. A no-op without a demo catalog, or
+ * where the stored time is unknown or already earlier.
+ */
+export async function historyMayBeDueAt(db: Db, dueAt: number, events: SQL): Promise<void> {
+  const t = Math.floor(dueAt);
+  await db.execute(
+    sql`UPDATE demo_history_due SET due_at = ${t} WHERE due_at > ${t} AND event_id IN (${events})`,
+  );
+  await db.execute(sql`UPDATE demo_catalog SET history_due_at = ${t} WHERE id = 1 AND history_due_at > ${t}`);
 }
 
 function packUint16(values: readonly number[]): Uint8Array {
@@ -477,8 +510,8 @@ export interface MarketPrice {
 /**
  * Records markets' latest prices (at unix second `t`) at the end of their histories, all in a few
  * statements: each in the series its market already keeps (either outcome's; the other is 1 − it),
- * else a new one for outcome 0. A market whose series' last point is under `minAgeS` (default
- * APPEND_EVERY_S) old is skipped: the served last point is the catalog's current price anyway
+ * else a new one for outcome 0. A market whose series' last point is under `minAgeS` (default, and at
+ * least, APPEND_EVERY_S) old is skipped: the served last point is the catalog's current price anyway
  * (readHistory). The point is appended to the last week's row by the database and the 24-hour mark
  * looked up, without reading the series (extendSeries).
  *
@@ -493,6 +526,7 @@ export async function appendPrices(
   options: { minAgeS?: number } = {},
 ): Promise<{ lastPointAt: number[]; recorded: number; events: string[] }> {
   if (markets.length === 0) return { lastPointAt: [], recorded: 0, events: [] };
+  const minAgeS = Math.max(options.minAgeS ?? APPEND_EVERY_S, APPEND_EVERY_S);
   const ends = await seriesEnds(
     db,
     markets.flatMap((m) => m.tokens),
@@ -501,7 +535,7 @@ export async function appendPrices(
   const lastPointAt: number[] = [];
   for (const { tokens, p0 } of markets) {
     const end = ends.get(tokens[0]) ?? ends.get(tokens[1]) ?? null;
-    if (end && end.lastTs > t - (options.minAgeS ?? APPEND_EVERY_S)) {
+    if (end && end.lastTs > t - minAgeS) {
       lastPointAt.push(end.lastTs);
       continue;
     }
@@ -512,5 +546,15 @@ export async function appendPrices(
   }
   const events = new Set<string>();
   await extendSeries(db, extensions, { deferDocuments: events });
+  // A series ending at t is next due at t + its step, and every step is at least APPEND_EVERY_S (a
+  // generated or continued series' is 5 minutes or more; a regular row made of appended points is
+  // spaced by an append's minimum age, at least APPEND_EVERY_S).
+  if (extensions.length > 0)
+    await historyMayBeDueAt(
+      db,
+      t + APPEND_EVERY_S,
+      sql`SELECT m.event_id FROM outcome_tokens o JOIN markets m ON m.id = o.market_id
+          WHERE o.token_id IN (SELECT json_array_elements_text(${JSON.stringify(extensions.map((x) => x.tokenId))}::json))`,
+    );
   return { lastPointAt, recorded: extensions.length, events: [...events] };
 }

@@ -240,7 +240,26 @@ export const demoCatalog = pgTable(
     seed: text('seed').notNull(),
     /** Events generated: a large catalog's histories have coarser steps (demo-history.ts). */
     events: integer('events').notNull(),
+    /**
+     * No open series needs a new point before this unix second (history-to-now.ts): a start before it
+     * skips the catch-up. Null: unknown, the next start looks at every series.
+     */
+    historyDueAt: bigint('history_due_at', { mode: 'number' }),
     generatedAt: timestamp('generated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   () => [check('demo_catalog_one_row', sql`id = 1`)],
+);
+
+/**
+ * Per open demo event, when one of its series next needs a point (history-to-now.ts): a start reads
+ * only the events due by then. Valid while demo_catalog.history_due_at is set (that is its minimum).
+ */
+export const demoHistoryDue = pgTable(
+  'demo_history_due',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    /** Unix seconds. */
+    dueAt: bigint('due_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('demo_history_due_at_idx').on(t.dueAt)],
 );
