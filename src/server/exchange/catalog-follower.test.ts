@@ -162,7 +162,7 @@ describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
           VALUES (${m!.event_id}::bigint, ${now + 10_000}), (999999999, ${now + 10_000})`,
     );
     // Just under the volume at which the demo's series step from 15 to 10 minutes (demo-history.ts).
-    await db.execute(sql`UPDATE events SET volume = 249_990 WHERE id = ${m!.event_id}::bigint`);
+    await db.execute(sql`UPDATE events SET volume = 249990 WHERE id = ${m!.event_id}::bigint`);
     /** The catalog's next catch-up, this event's, the other event's. */
     const dueAt = async () => {
       const [row] = await rows<{ due: string }>(
