@@ -19,14 +19,16 @@
  * Starts the real server (`npm start`'s entry; BENCH_FROM_SOURCES=1 runs the sources through tsx instead,
  * leaving the shared bundle alone) on a fresh embedded database with BENCH_EVENTS (1,500) demo events, or on
  * a scratch database of the PostgreSQL server at BENCH_DATABASE_URL; BENCH_PROFILE=dir writes a CPU profile of
- * the server (the whole run) into dir. The subscribers run in this process;
- * their parsing is cheap (a regular expression finds each message's `timestamp`) but shares the machine.
+ * the server (the whole run) into dir. The busy subscribers run on BENCH_SUBSCRIBER_THREADS (2) worker
+ * threads of this process (bench/live-subscribers.mjs), apart from the thread that sends the orders; their
+ * parsing is cheap (a regular expression finds each message's `timestamp`) but shares the machine.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { type Hex, hexToBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -37,9 +39,11 @@ import { ApiKeyCredentials } from '../src/contract/auth-schemas';
 import { type OrderV1Message, orderDigest, referenceExchanges } from '../src/contract/orders';
 import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
 import { createScratchPostgres } from '../src/server/test/database';
-import { percentile } from './stats';
+import { histogramPercentile } from './stats';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+/** Worker threads the busy subscribers are spread over. */
+const THREADS = Number(process.env.BENCH_SUBSCRIBER_THREADS ?? 2);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const IDLE_CONNECTIONS = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 1000);
@@ -238,55 +242,36 @@ function l2Headers(wallet: Wallet, body: string): Record<string, string> {
   };
 }
 
-/** A subscriber: counts its messages and the latency of each from its commit's `timestamp`. */
+/** An idle subscriber: counts the books it is sent. */
 class Subscriber {
-  messages = 0;
   books = 0;
-  closed: { code: number; reason: string } | null = null;
-  measuring = false;
+  closed = false;
 
-  private constructor(
-    readonly ws: WebSocket,
-    private readonly latencies: number[],
-  ) {
+  private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const text = data.toString();
-      const now = Date.now();
-      for (const match of text.matchAll(
-        /"event_type":"(\w+)"[^{}]*?"timestamp":"(\d+)"|"timestamp":"(\d+)"/g,
-      )) {
-        this.messages++;
-        if (match[1] === 'book') {
-          this.books++;
-          continue;
-        }
-        const ts = Number(match[2] ?? match[3]);
-        if (this.measuring) this.latencies.push(now - ts);
-      }
+      this.books += data.toString().split('"event_type":"book"').length - 1;
     });
-    ws.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
+    ws.on('close', () => {
+      this.closed = true;
     });
     ws.on('error', () => {});
   }
 
-  static async open(url: string, latencies: number[]): Promise<Subscriber> {
+  static async open(url: string): Promise<Subscriber> {
     const ws = new WebSocket(url);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    return new Subscriber(ws, latencies);
+    return new Subscriber(ws);
   }
 }
 
-async function openSubscribers(url: string, count: number, latencies: number[]): Promise<Subscriber[]> {
+async function openSubscribers(url: string, count: number): Promise<Subscriber[]> {
   const out: Subscriber[] = [];
   for (let i = 0; i < count; i += 100) {
     out.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(100, count - i) }, () => Subscriber.open(url, latencies)),
-      )),
+      ...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => Subscriber.open(url)))),
     );
   }
   return out;
@@ -313,13 +298,71 @@ async function closeAll(subscribers: Subscriber[]): Promise<void> {
   );
 }
 
+/** The busy phase's subscribers, SUBSCRIBERS over THREADS worker threads (bench/live-subscribers.mjs). */
+class SubscriberThreads {
+  private constructor(private readonly workers: Worker[]) {}
+
+  static async open(url: string, assets: string[]): Promise<SubscriberThreads> {
+    const workers = Array.from({ length: THREADS }, (_, i) => {
+      const count = Math.floor(SUBSCRIBERS / THREADS) + (i < SUBSCRIBERS % THREADS ? 1 : 0);
+      return new Worker(new URL('./live-subscribers.mjs', import.meta.url), {
+        workerData: { url, count, assets },
+      });
+    });
+    await Promise.all(workers.map((w) => reply(w, 'ready', null)));
+    return new SubscriberThreads(workers);
+  }
+
+  measure(): void {
+    for (const w of this.workers) w.postMessage('measure');
+  }
+
+  /** Every thread's latencies (one histogram), messages and dropped connections. */
+  async stop(): Promise<{ histogram: Float64Array; messages: number; dropped: number }> {
+    const results = await Promise.all(
+      this.workers.map(
+        (w) =>
+          reply(w, 'result', 'stop') as Promise<{
+            histogram: Uint32Array;
+            messages: number;
+            dropped: number;
+          }>,
+      ),
+    );
+    const histogram = new Float64Array(results[0]!.histogram.length);
+    for (const r of results) for (const [ms, n] of r.histogram.entries()) histogram[ms]! += n;
+    return {
+      histogram,
+      messages: results.reduce((sum, r) => sum + r.messages, 0),
+      dropped: results.reduce((sum, r) => sum + r.dropped, 0),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => reply(w, 'closed', 'close')));
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** Posts `command` (unless null) and waits for the worker's message that has `key`. */
+function reply(worker: Worker, key: string, command: string | null): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Record<string, unknown>) => {
+      if (!(key in message)) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(message[key]);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    if (command) worker.postMessage(command);
+  });
+}
+
 /** Phase 1: orders at RATE on one market, SUBSCRIBERS following it. */
 async function busy(server: ServerProcess, client: Pool, market: Market, wallets: Wallet[]) {
-  const latencies: number[] = [];
   const wsUrl = `${server.url.replace(/^http/, 'ws')}/clob/ws/market`;
-  const subscribers = await openSubscribers(wsUrl, SUBSCRIBERS, latencies);
-  for (const s of subscribers) s.ws.send(JSON.stringify({ type: 'market', assets_ids: market.tokens }));
-  await untilBooks(subscribers, 2);
+  const subscribers = await SubscriberThreads.open(wsUrl, market.tokens);
 
   // Sign the run's orders first: RATE × SECONDS, and some over.
   const makers = wallets.slice(0, WALLETS / 2);
@@ -366,7 +409,7 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
 
   const memory: number[] = [];
   const sampler = setInterval(() => memory.push(rssMb(server)), 1000);
-  for (const s of subscribers) s.measuring = true;
+  subscribers.measure();
   const cpuBefore = serverCpuMs(server);
   const clientBefore = process.cpuUsage();
   const started = performance.now();
@@ -391,14 +434,12 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
   await Promise.all(inFlight);
   await sleep(500);
   clearInterval(sampler);
-  for (const s of subscribers) s.measuring = false;
+  const { histogram, messages, dropped } = await subscribers.stop();
   const seconds = (performance.now() - started) / 1000;
   const serverCpu = (serverCpuMs(server) - cpuBefore) / 1000 / seconds;
   const used = process.cpuUsage(clientBefore);
   const clientCpu = (used.user + used.system) / 1e6 / seconds;
-  const dropped = subscribers.filter((s) => s.closed).length;
-  latencies.sort((a, b) => a - b);
-  await closeAll(subscribers);
+  await subscribers.close();
   const half = memory.slice(Math.floor(memory.length / 2));
   return {
     seconds,
@@ -406,10 +447,10 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
     accepted,
     refusals,
     errors,
-    delivered: latencies.length,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? 0,
+    delivered: messages,
+    p50: histogramPercentile(histogram, messages, 50),
+    p99: histogramPercentile(histogram, messages, 99),
+    max: histogram.findLastIndex((n) => n > 0),
     dropped,
     serverCpu,
     clientCpu,
@@ -421,7 +462,7 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
 async function idle(server: ServerProcess, tokens: string[]) {
   const wsUrl = `${server.url.replace(/^http/, 'ws')}/clob/ws/market`;
   const before = rssMb(server);
-  const subscribers = await openSubscribers(wsUrl, IDLE_CONNECTIONS, []);
+  const subscribers = await openSubscribers(wsUrl, IDLE_CONNECTIONS);
   for (const [i, s] of subscribers.entries()) {
     const assets = Array.from(
       { length: IDLE_ASSETS },

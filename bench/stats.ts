@@ -12,3 +12,14 @@ export function median(values: number[]): number {
     50,
   );
 }
+
+/** The nearest-rank percentile `p` of `total` values counted in a histogram of whole milliseconds. */
+export function histogramPercentile(histogram: ArrayLike<number>, total: number, p: number): number {
+  const rank = Math.min(total - 1, Math.floor((p / 100) * total));
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen > rank) return ms;
+  }
+  return 0;
+}
