@@ -23,23 +23,24 @@
  * threads of this process (bench/live-subscribers.mjs), apart from the thread that sends the orders; their
  * parsing is cheap (a regular expression finds each message's `timestamp`) but shares the machine.
  */
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
-import { type Hex, hexToBytes } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import WebSocket from 'ws';
-import { createL1Headers, DEFAULT_CHAIN_ID } from '../src/contract/auth';
-import type { ApiCredentials } from '../src/contract/auth-l2';
-import { ApiKeyCredentials } from '../src/contract/auth-schemas';
-import { type OrderV1Message, orderDigest, referenceExchanges } from '../src/contract/orders';
-import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
-import { createScratchPostgres } from '../src/server/test/database';
+import type { ServerProcess } from '../src/server/faults/server-process';
 import { histogramPercentile } from './stats';
+import {
+  createWallet,
+  l2Headers,
+  load,
+  type OrderMarket,
+  rssMb,
+  serverCpuMs,
+  signBuy,
+  sleep,
+  startBenchServer,
+  type Wallet,
+} from './trading-client';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 /** Worker threads the busy subscribers are spread over. */
@@ -53,7 +54,6 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 1500);
 const PG_BASE = process.env.BENCH_DATABASE_URL;
 const FROM_SOURCES = process.env.BENCH_FROM_SOURCES === '1';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const CHAIN_ID = DEFAULT_CHAIN_ID;
 
 const TARGET_P99_MS = 100;
 const TARGET_IDLE_MB = 200;
@@ -65,78 +65,9 @@ const REST_SHARES = 6;
 const CROSS_PRICE = 5700;
 const CROSS_SHARES = 14;
 
-const secp256k1 = createRequire(import.meta.url)('secp256k1/bindings') as typeof import('secp256k1');
-const exchanges = referenceExchanges(1, CHAIN_ID)!;
-
-interface Wallet {
-  privateKey: Uint8Array;
-  address: Hex;
-  credentials: ApiCredentials;
-  hmacKey: Buffer;
-}
-
-interface Market {
-  tokens: [string, string];
-  negRisk: boolean;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
-/** The server's CPU time so far, ms (user + system). */
-function serverCpuMs(server: ServerProcess): number {
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** The server's resident memory, MB. */
-function rssMb(server: ServerProcess): number {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-async function startBenchServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'md-bench-live-'));
-  const scratch = PG_BASE ? await createScratchPostgres(PG_BASE, 'md_bench_live') : null;
-  const server = await startServer(
-    {
-      DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      WORKERS: '1',
-      SEED_EVENTS: String(EVENTS),
-      RATE_LIMIT_MAX: '1000000000',
-      PAPER_COLLATERAL: '1000000',
-      CHAIN_ID: String(CHAIN_ID),
-      // Every subscriber connects from this machine.
-      LIVE_MAX_CONNECTIONS_PER_IP: '100000',
-    },
-    await freePort(),
-    {
-      fromSources: FROM_SOURCES,
-      nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [],
-    },
-  );
-  return {
-    server,
-    what: scratch ? 'PostgreSQL (scratch database)' : 'PGlite (embedded, file-backed)',
-    async stop() {
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      if ((await Promise.race([exited, sleep(15_000).then(() => 'timeout')])) === 'timeout')
-        await killHard(server);
-      await scratch?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Open two-outcome markets of the catalog, as many as asked (or all there are). */
-async function openMarkets(client: Pool, count: number): Promise<Market[]> {
-  const found: Market[] = [];
+async function openMarkets(client: Pool, count: number): Promise<OrderMarket[]> {
+  const found: OrderMarket[] = [];
   for (let offset = 0; found.length < count && offset < 20_000; offset += 500) {
     const { body } = await client.request({
       method: 'GET',
@@ -155,91 +86,6 @@ async function openMarkets(client: Pool, count: number): Promise<Market[]> {
     }
   }
   return found;
-}
-
-async function createWallet(client: Pool): Promise<Wallet> {
-  const key = generatePrivateKey();
-  const account = privateKeyToAccount(key);
-  const { statusCode, body } = await client.request({
-    method: 'POST',
-    path: '/clob/api-keys',
-    headers: { ...(await createL1Headers(account, { chainId: CHAIN_ID })) },
-  });
-  const text = await body.text();
-  if (statusCode !== 201) throw new Error(`creating a key: ${statusCode} ${text}`);
-  const credentials = ApiKeyCredentials.parse(JSON.parse(text));
-  return {
-    privateKey: hexToBytes(key),
-    address: account.address,
-    credentials,
-    hmacKey: Buffer.from(credentials.secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
-  };
-}
-
-let salt = Math.floor(Math.random() * 1e12);
-
-/** A POST /order body: a version-1 BUY signed with the native secp256k1. */
-function signBuy(
-  wallet: Wallet,
-  market: Market,
-  outcome: 0 | 1,
-  price: number,
-  shares: number,
-  fak: boolean,
-) {
-  const sharesBase = BigInt(shares) * 1_000_000n;
-  const cash = (sharesBase * BigInt(price)) / 10_000n;
-  const message: OrderV1Message = {
-    salt: BigInt(++salt),
-    maker: wallet.address,
-    signer: wallet.address,
-    taker: '0x0000000000000000000000000000000000000000',
-    tokenId: BigInt(market.tokens[outcome]),
-    makerAmount: cash,
-    takerAmount: sharesBase,
-    expiration: 0n,
-    nonce: 0n,
-    feeRateBps: 0n,
-    side: 0,
-    signatureType: 0,
-  };
-  const digest = orderDigest(
-    { version: 1, message },
-    { chainId: CHAIN_ID, verifyingContract: market.negRisk ? exchanges.negRiskExchange : exchanges.exchange },
-  );
-  const { signature, recid } = secp256k1.ecdsaSign(digest, wallet.privateKey);
-  return JSON.stringify({
-    order: {
-      salt: Number(message.salt),
-      maker: message.maker,
-      signer: message.signer,
-      taker: message.taker,
-      tokenId: market.tokens[outcome],
-      makerAmount: cash.toString(),
-      takerAmount: sharesBase.toString(),
-      side: 'BUY',
-      expiration: '0',
-      nonce: '0',
-      feeRateBps: '0',
-      signatureType: 0,
-      signature: `0x${Buffer.from(signature).toString('hex')}${(27 + recid).toString(16)}`,
-    },
-    owner: wallet.credentials.apiKey,
-    orderType: fak ? 'FAK' : 'GTC',
-    postOnly: false,
-  });
-}
-
-function l2Headers(wallet: Wallet, body: string): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const mac = createHmac('sha256', wallet.hmacKey).update(`${timestamp}POST/order${body}`);
-  return {
-    SVC_API_KEY: wallet.credentials.apiKey,
-    SVC_PASSPHRASE: wallet.credentials.passphrase,
-    SVC_TIMESTAMP: timestamp,
-    SVC_SIGNATURE: mac.digest('base64url').padEnd(44, '='),
-    'content-type': 'application/json',
-  };
 }
 
 /** An idle subscriber: counts the books it is sent. */
@@ -360,7 +206,7 @@ function reply(worker: Worker, key: string, command: string | null): Promise<unk
 }
 
 /** Phase 1: orders at RATE on one market, SUBSCRIBERS following it. */
-async function busy(server: ServerProcess, client: Pool, market: Market, wallets: Wallet[]) {
+async function busy(server: ServerProcess, client: Pool, market: OrderMarket, wallets: Wallet[]) {
   const wsUrl = `${server.url.replace(/^http/, 'ws')}/clob/ws/market`;
   const subscribers = await SubscriberThreads.open(wsUrl, market.tokens);
 
@@ -374,7 +220,14 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
     const outcome = (i % 2) as 0 | 1;
     const wallet = fak ? takers[i % takers.length]! : makers[i % makers.length]!;
     const price = fak ? CROSS_PRICE : REST_PRICES[i % REST_PRICES.length]!;
-    const body = signBuy(wallet, market, outcome, price, fak ? CROSS_SHARES : REST_SHARES, fak);
+    const body = signBuy(
+      wallet,
+      market,
+      outcome,
+      price,
+      fak ? CROSS_SHARES : REST_SHARES,
+      fak ? 'FAK' : 'GTC',
+    );
     signed[outcome]!.push({ wallet, fak, outcome, body });
   }
   const depth = [0, 0];
@@ -384,7 +237,7 @@ async function busy(server: ServerProcess, client: Pool, market: Market, wallets
     const { statusCode, body } = await client.request({
       method: 'POST',
       path: '/clob/order',
-      headers: l2Headers(order.wallet, order.body),
+      headers: l2Headers(order.wallet, 'POST', '/order', order.body),
       body: order.body,
     });
     const answer = (await body.json()) as { status?: string; takingAmount?: string; code?: string };
@@ -484,7 +337,15 @@ async function main(): Promise<void> {
     `bench:live: ${SUBSCRIBERS} subscribers at ${RATE} orders/s for ${SECONDS} s; then ${IDLE_CONNECTIONS} × ${IDLE_ASSETS} idle ` +
       `subscriptions over ${IDLE_TOKENS} tokens; ${cpus().length} cores, load average ${load()}`,
   );
-  const { server, stop, what } = await startBenchServer();
+  const { server, stop, what } = await startBenchServer({
+    name: 'live',
+    events: EVENTS,
+    postgres: PG_BASE,
+    fromSources: FROM_SOURCES,
+    profileDir: PROFILE_DIR,
+    // Every subscriber connects from this machine.
+    env: { LIVE_MAX_CONNECTIONS_PER_IP: '100000' },
+  });
   const client = new Pool(server.url, { connections: 16, pipelining: 1 });
   try {
     const markets = await openMarkets(client, Math.ceil(IDLE_TOKENS / 2));

@@ -28,21 +28,19 @@
  * profile of the server (the whole run) into dir. BENCH_SOURCES=1 runs the server from this checkout's
  * sources (tsx) rather than start.mjs's bundle (one per checkout, under node_modules).
  */
-import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus } from 'node:os';
 import { Pool } from 'undici';
-import { type Hex, hexToBytes } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createL1Headers, DEFAULT_CHAIN_ID } from '../src/contract/auth';
-import type { ApiCredentials } from '../src/contract/auth-l2';
-import { ApiKeyCredentials } from '../src/contract/auth-schemas';
-import { type OrderV1Message, orderDigest, referenceExchanges } from '../src/contract/orders';
-import { freePort, killHard, type ServerProcess, startServer } from '../src/server/faults/server-process';
-import { createScratchPostgres } from '../src/server/test/database';
+import type { ServerProcess } from '../src/server/faults/server-process';
 import { percentile } from './stats';
+import {
+  createWallet,
+  l2Headers,
+  load,
+  serverCpuMs,
+  signBuy,
+  startBenchServer,
+  type Wallet,
+} from './trading-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
@@ -55,7 +53,6 @@ const PG_BASE = process.env.BENCH_DATABASE_URL;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** Runs this checkout's TypeScript through tsx instead of start.mjs's bundle. */
 const FROM_SOURCES = process.env.BENCH_SOURCES === '1';
-const CHAIN_ID = DEFAULT_CHAIN_ID;
 
 const TARGET_RATE = 2000;
 const TARGET_P99_MS = 50;
@@ -88,53 +85,8 @@ interface Signed {
   body: string;
 }
 
-interface Wallet {
-  privateKey: Uint8Array;
-  address: Hex;
-  credentials: ApiCredentials;
-  hmacKey: Buffer;
-}
-
-const secp256k1 = createRequire(import.meta.url)('secp256k1/bindings') as typeof import('secp256k1');
-
 // ---------------------------------------------------------------------------------------------------
-// Setup: server, markets, wallets
-
-async function startBenchServer(): Promise<{ server: ServerProcess; stop(): Promise<void>; what: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'md-bench-orders-'));
-  const scratch = PG_BASE ? await createScratchPostgres(PG_BASE, 'md_bench_orders') : null;
-  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-  const server = await startServer(
-    {
-      DATA_DIR: join(dir, 'data'),
-      DATABASE_URL: scratch?.url ?? '',
-      REDIS_URL: '',
-      WORKERS: '1',
-      SEED_EVENTS: String(EVENTS),
-      RATE_LIMIT_MAX: '1000000000',
-      PAPER_COLLATERAL: '1000000',
-      CHAIN_ID: String(CHAIN_ID),
-    },
-    await freePort(),
-    {
-      fromSources: FROM_SOURCES,
-      nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE_DIR)}`] : [],
-    },
-  );
-  return {
-    server,
-    what: scratch ? 'PostgreSQL (scratch database)' : 'PGlite (embedded, file-backed)',
-    async stop() {
-      // SIGTERM: the server closes and exits, which writes the CPU profile when one is asked for.
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      const timeout = new Promise((r) => setTimeout(r, 15_000, 'timeout'));
-      if ((await Promise.race([exited, timeout])) === 'timeout') await killHard(server);
-      await scratch?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+// Setup: markets
 
 /** The busiest open two-outcome markets by volume, as a client finds them in the catalog. */
 async function busiestMarkets(client: Pool, count: number): Promise<BenchMarket[]> {
@@ -169,87 +121,6 @@ async function busiestMarkets(client: Pool, count: number): Promise<BenchMarket[
   return found;
 }
 
-/** A wallet with an API key; the key's creation grants it the run's paper collateral. */
-async function createWallet(client: Pool): Promise<Wallet> {
-  const key = generatePrivateKey();
-  const account = privateKeyToAccount(key);
-  const { statusCode, body } = await client.request({
-    method: 'POST',
-    path: '/clob/api-keys',
-    headers: { ...(await createL1Headers(account, { chainId: CHAIN_ID })) },
-  });
-  const text = await body.text();
-  if (statusCode !== 201) throw new Error(`creating a key: ${statusCode} ${text}`);
-  const credentials = ApiKeyCredentials.parse(JSON.parse(text));
-  return {
-    privateKey: hexToBytes(key),
-    address: account.address,
-    credentials,
-    hmacKey: Buffer.from(credentials.secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Orders, signed ahead
-
-const exchanges = referenceExchanges(1, CHAIN_ID)!;
-let salt = Math.floor(Math.random() * 1e12);
-
-/** A POST /order body: a version-1 order signed with the native secp256k1 (as a wallet would sign it). */
-function signOrder(
-  wallet: Wallet,
-  market: BenchMarket,
-  outcome: Outcome,
-  price: number,
-  shares: number,
-  orderType: 'GTC' | 'FAK',
-): string {
-  const sharesBase = BigInt(shares) * 1_000_000n;
-  const cash = (sharesBase * BigInt(price)) / 10_000n;
-  const message: OrderV1Message = {
-    salt: BigInt(++salt),
-    maker: wallet.address,
-    signer: wallet.address,
-    taker: '0x0000000000000000000000000000000000000000',
-    tokenId: BigInt(market.tokens[outcome]),
-    makerAmount: cash,
-    takerAmount: sharesBase,
-    expiration: 0n,
-    nonce: 0n,
-    feeRateBps: 0n,
-    side: 0,
-    signatureType: 0,
-  };
-  const digest = orderDigest(
-    { version: 1, message },
-    {
-      chainId: CHAIN_ID,
-      verifyingContract: market.negRisk ? exchanges.negRiskExchange : exchanges.exchange,
-    },
-  );
-  const { signature, recid } = secp256k1.ecdsaSign(digest, wallet.privateKey);
-  return JSON.stringify({
-    order: {
-      salt: Number(message.salt),
-      maker: message.maker,
-      signer: message.signer,
-      taker: message.taker,
-      tokenId: market.tokens[outcome],
-      makerAmount: cash.toString(),
-      takerAmount: sharesBase.toString(),
-      side: 'BUY',
-      expiration: '0',
-      nonce: '0',
-      feeRateBps: '0',
-      signatureType: 0,
-      signature: `0x${Buffer.from(signature).toString('hex')}${(27 + recid).toString(16)}`,
-    },
-    owner: wallet.credentials.apiKey,
-    orderType,
-    postOnly: false,
-  });
-}
-
 /**
  * Signs `total` orders spread over the markets in the mix's proportions, with headroom: the client picks
  * sides by depth, so one side of a market may be asked for more than its even share.
@@ -269,14 +140,14 @@ function signPool(markets: BenchMarket[], wallets: Wallet[], total: number): num
         const price = REST_PRICES[i % REST_PRICES.length]!;
         market.rest[outcome].push({
           wallet,
-          body: signOrder(makers[wallet]!, market, outcome, price, REST_SHARES, 'GTC'),
+          body: signBuy(makers[wallet]!, market, outcome, price, REST_SHARES, 'GTC'),
         });
       }
       for (let i = 0; i < crossEach; i++, w++) {
         const wallet = makers.length + (w % takers.length);
         market.cross[outcome].push({
           wallet,
-          body: signOrder(wallets[wallet]!, market, outcome, CROSS_PRICE, CROSS_SHARES, 'FAK'),
+          body: signBuy(wallets[wallet]!, market, outcome, CROSS_PRICE, CROSS_SHARES, 'FAK'),
         });
       }
       signed += restEach + crossEach;
@@ -305,24 +176,6 @@ interface Outcomes {
   /** The pool ran dry this many seconds into the run (the run then stopped early). */
   exhaustedAt: number | null;
   cpuMs: number;
-}
-
-function l2Headers(wallet: Wallet, method: string, path: string, body = ''): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const mac = createHmac('sha256', wallet.hmacKey).update(`${timestamp}${method}${path}${body}`);
-  return {
-    SVC_API_KEY: wallet.credentials.apiKey,
-    SVC_PASSPHRASE: wallet.credentials.passphrase,
-    SVC_TIMESTAMP: timestamp,
-    SVC_SIGNATURE: mac.digest('base64url').padEnd(44, '='),
-  };
-}
-
-/** The server's CPU time so far, ms (user + system; PostgreSQL's own processes are not in it). */
-function serverCpuMs(server: ServerProcess): number {
-  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** The next order of the mix, or null when the pool has nothing left for it. */
@@ -459,11 +312,6 @@ async function listKeys(client: Pool, server: ServerProcess, wallets: Wallet[], 
 
 // ---------------------------------------------------------------------------------------------------
 
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
   console.log(
     `bench:orders: ${CONNECTIONS} connections, ${SECONDS} s, ${MARKETS} markets, ${WALLETS} wallets, ` +
@@ -475,7 +323,13 @@ async function main(): Promise<void> {
     t = performance.now();
     return `${s} s`;
   };
-  const { server, stop, what } = await startBenchServer();
+  const { server, stop, what } = await startBenchServer({
+    name: 'orders',
+    events: EVENTS,
+    postgres: PG_BASE,
+    fromSources: FROM_SOURCES,
+    profileDir: PROFILE_DIR,
+  });
   console.log(`server on ${what}, ${EVENTS} demo events: started in ${lap()}`);
   const client = new Pool(server.url, { connections: CONNECTIONS, pipelining: 1 });
   try {
@@ -499,7 +353,7 @@ async function main(): Promise<void> {
         for (let i = 0; i < SEED_DEPTH; i++)
           m.rest[outcome].push({
             wallet: i % (WALLETS / 2),
-            body: signOrder(wallets[i % (WALLETS / 2)]!, m, outcome, REST_PRICES[i]!, REST_SHARES, 'GTC'),
+            body: signBuy(wallets[i % (WALLETS / 2)]!, m, outcome, REST_PRICES[i]!, REST_SHARES, 'GTC'),
           });
     }
     signed += seedOrders;
