@@ -202,6 +202,18 @@ describe('generateEvents', () => {
     expect(past).toBeGreaterThan(10);
   });
 
+  it('plays a game on the day its event ends, not on the day its market opened', () => {
+    const games = catalog.filter((e) => e.markets.some((m) => / win on [A-Z]/.test(m.question)));
+    expect(games.length).toBeGreaterThan(10);
+    for (const e of games) {
+      const end = new Date(e.endDate);
+      const day = `${end.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+      for (const m of e.markets.filter((m) => / win on /.test(m.question)))
+        expect(m.question, e.title).toContain(`win on ${day}?`);
+      expect(e.description, e.title).toContain(`scheduled for ${day}`);
+    }
+  });
+
   it('covers many topics with question-style titles', () => {
     const categories = new Set(catalog.map((e) => e.image.replace(/^\/img\/([a-z]+)-[0-9]\.jpg$/, '$1')));
     expect(categories.size).toBeGreaterThanOrEqual(9);

@@ -84,6 +84,7 @@ export const longDate = (d: Date): string =>
 const shortDate = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 const monthYear = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const year = (d: Date): number => d.getUTCFullYear();
+const daysBefore = (d: Date, days: number): Date => new Date(d.getTime() - days * 86_400_000);
 
 const usd = (n: number): string =>
   n >= 1000
@@ -285,7 +286,7 @@ const world: Template[] = [
 ];
 
 const sports: Template[] = [
-  ({ rng, start }) => {
+  ({ rng, end }) => {
     const [home, away] = rng.sample(NBA_TEAMS, 2) as [string, string];
     const spread = rng.int(1, 12) + 0.5;
     const total = rng.int(205, 240) + 0.5;
@@ -294,7 +295,7 @@ const sports: Template[] = [
       category: 'sports',
       title: `${away} vs. ${home}`,
       description: paragraphs(
-        `This market group covers the NBA game between the ${away} and the ${home} scheduled for ${longDate(start)}.`,
+        `This market group covers the NBA game between the ${away} and the ${home} scheduled for ${longDate(end)}.`,
         `The moneyline resolves to the team that wins the game, including overtime. The spread resolves to the ${favourite} if they win by more than ${spread} points, otherwise to their opponent. The total resolves to "Over" if the combined final score is greater than ${total} points, otherwise to "Under".`,
         'If the game is postponed beyond 7 days after its scheduled date or cancelled, every market resolves 50-50.',
         source('the official NBA box score'),
@@ -332,13 +333,13 @@ const sports: Template[] = [
       },
     };
   },
-  ({ rng, start }) => {
+  ({ rng, end }) => {
     const [home, away] = rng.sample(NFL_TEAMS, 2) as [string, string];
     return {
       category: 'sports',
       title: `NFL: ${away} vs. ${home}`,
       description: paragraphs(
-        `This market resolves to the team that wins the NFL game between the ${away} and the ${home} scheduled for ${longDate(start)}.`,
+        `This market resolves to the team that wins the NFL game between the ${away} and the ${home} scheduled for ${longDate(end)}.`,
         'Overtime counts. If the game ends in a tie, the market resolves 50-50. If the game is postponed by more than 7 days or cancelled, the market resolves 50-50.',
         source('the official NFL game book'),
       ),
@@ -366,14 +367,14 @@ const sports: Template[] = [
       plan: { kind: 'exclusive', questions: teams.map((t) => `Will the ${t} win Super Bowl ${y}?`) },
     };
   },
-  ({ rng, start }) => {
+  ({ rng, end }) => {
     const european = rng.chance(0.4);
     const [home, away] = rng.sample(european ? EUROPEAN_CLUBS : EPL_CLUBS, 2) as [string, string];
     return {
       category: 'sports',
       title: `${home} vs. ${away}`,
       description: paragraphs(
-        `This market group predicts the result after 90 minutes plus stoppage time of the ${european ? 'Champions League' : 'Premier League'} match between ${home} and ${away} scheduled for ${longDate(start)}: a win of either team, or a draw. Each market resolves to "Yes" if its result happens, and "No" otherwise.`,
+        `This market group predicts the result after 90 minutes plus stoppage time of the ${european ? 'Champions League' : 'Premier League'} match between ${home} and ${away} scheduled for ${longDate(end)}: a win of either team, or a draw. Each market resolves to "Yes" if its result happens, and "No" otherwise.`,
         'Extra time and penalty shoot-outs do not count. If the match is abandoned and not completed within 48 hours, the team markets resolve 50-50 and the draw market resolves to "No".',
         source(european ? 'uefa.com' : 'premierleague.com'),
       ),
@@ -382,9 +383,9 @@ const sports: Template[] = [
       plan: {
         kind: 'exclusive',
         questions: [
-          `Will ${home} win on ${longDate(start)}?`,
+          `Will ${home} win on ${longDate(end)}?`,
           `Will ${home} vs. ${away} end in a draw?`,
-          `Will ${away} win on ${longDate(start)}?`,
+          `Will ${away} win on ${longDate(end)}?`,
         ],
         titles: [home, `Draw (${home} vs. ${away})`, away],
       },
@@ -860,14 +861,14 @@ const science: Template[] = [
 ];
 
 const culture: Template[] = [
-  ({ rng, start }) => {
+  ({ rng, end }) => {
     const title = movie(rng);
     const lows = [20, 30, 40, 50, 60, 75, 90, 110].slice(rng.int(0, 2), rng.int(5, 8));
     return {
       category: 'culture',
       title: `"${title}" opening weekend box office?`,
       description: paragraphs(
-        `This market group predicts the domestic (US and Canada) opening weekend gross of "${title}", released on ${longDate(start)}.`,
+        `This market group predicts the domestic (US and Canada) opening weekend gross of "${title}", released on ${longDate(daysBefore(end, 3))}.`,
         'Each market resolves to "Yes" if the three-day Friday-to-Sunday gross falls into its bracket, in millions of US dollars. The highest bracket is open-ended.',
         'Studio estimates published on Sunday are used if actual figures are not published by the following Tuesday.',
         source('a box office tracking service'),
