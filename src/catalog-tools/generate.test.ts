@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Event } from '../contract/catalog';
 import { batches, DEFAULT_EVENTS, formatPrice, generateCatalog, generateEvents, statusOf } from './generate';
 import { createRandom } from './random';
+import { MEN_FIRST_NAMES, WOMEN_FIRST_NAMES } from './vocabulary';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const catalog = generateCatalog({ events: DEFAULT_EVENTS, now });
@@ -212,6 +213,18 @@ describe('generateEvents', () => {
         expect(m.question, e.title).toContain(`win on ${day}?`);
       expect(e.description, e.title).toContain(`scheduled for ${day}`);
     }
+  });
+
+  it("fills a women's singles field with women's first names and a men's with men's", () => {
+    const fields = catalog.filter((e) => e.title.endsWith(' singles winner'));
+    const firstNames = (e: (typeof catalog)[number]) =>
+      e.markets.map((m) => /^Will (\S+) /.exec(m.question)?.[1]);
+    const women = fields.filter((e) => e.title.includes("women's"));
+    const men = fields.filter((e) => e.title.includes("men's") && !e.title.includes("women's"));
+    expect(women.length).toBeGreaterThan(0);
+    expect(men.length).toBeGreaterThan(0);
+    for (const e of women) for (const name of firstNames(e)) expect(WOMEN_FIRST_NAMES).toContain(name);
+    for (const e of men) for (const name of firstNames(e)) expect(MEN_FIRST_NAMES).toContain(name);
   });
 
   it('covers many topics with question-style titles', () => {

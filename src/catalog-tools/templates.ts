@@ -12,6 +12,7 @@ import {
   FIRST_NAMES,
   GRANDS_PRIX,
   LAST_NAMES,
+  MEN_FIRST_NAMES,
   MISSIONS,
   MONTHS,
   MOVIE_WORDS_A,
@@ -30,6 +31,7 @@ import {
   type TagKey,
   TENNIS_TOURNAMENTS,
   US_STATES,
+  WOMEN_FIRST_NAMES,
 } from './vocabulary';
 
 /**
@@ -393,8 +395,13 @@ const sports: Template[] = [
   },
   ({ rng, end }) => {
     const tournament = rng.pick(TENNIS_TOURNAMENTS);
-    const players = people(rng, rng.int(6, 10));
+    const drawn = people(rng, rng.int(6, 10));
     const gender = rng.pick(["men's", "women's"]);
+    const firstNames = gender === "women's" ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES;
+    const players = drawn.map((name) => {
+      const [first, ...rest] = name.split(' ');
+      return [firstNames[FIRST_NAMES.indexOf(first as (typeof FIRST_NAMES)[number])], ...rest].join(' ');
+    });
     return {
       category: 'sports',
       title: `${tournament} ${year(end)}: ${gender} singles winner`,

@@ -297,6 +297,56 @@ export const FIRST_NAMES = [
   'Zara',
   'Anton',
 ] as const;
+/**
+ * The same first names' places in a women's and in a men's draw: a singles field is drawn from
+ * FIRST_NAMES and then read through one of these, index for index (so the catalog's random draws,
+ * and every event after it, stay the same).
+ */
+export const WOMEN_FIRST_NAMES = [
+  'Lucia',
+  'Marta',
+  'Elena',
+  'Nora',
+  'Sofia',
+  'Johanna',
+  'Amara',
+  'Kira',
+  'Iris',
+  'Tamara',
+  'Yara',
+  'Freya',
+  'Nina',
+  'Olivia',
+  'Lena',
+  'Rafaela',
+  'Maya',
+  'Helena',
+  'Zara',
+  'Anika',
+] as const satisfies { length: (typeof FIRST_NAMES)['length'] };
+export const MEN_FIRST_NAMES = [
+  'Luca',
+  'Mateo',
+  'Emil',
+  'Noah',
+  'Samuel',
+  'Jonas',
+  'Adrian',
+  'Kai',
+  'Ivan',
+  'Tomas',
+  'Yusuf',
+  'Felix',
+  'Niko',
+  'Oscar',
+  'Leon',
+  'Rafael',
+  'Marco',
+  'Hugo',
+  'Zane',
+  'Anton',
+] as const satisfies { length: (typeof FIRST_NAMES)['length'] };
+
 export const LAST_NAMES = [
   'Varga',
   'Lindqvist',
