@@ -87,6 +87,10 @@ export const exchangeFills = pgTable(
     index('exchange_fills_trade_idx').on(t.tradeId),
     index('exchange_fills_taker_idx').on(t.takerAddress, t.seq),
     index('exchange_fills_maker_idx').on(t.makerAddress, t.seq),
+    // An order's trades (GET /data/orders, /data/order/:id): without these, each listed order scanned
+    // every fill.
+    index('exchange_fills_taker_order_idx').on(t.takerOrderId),
+    index('exchange_fills_maker_order_idx').on(t.makerOrderId),
   ],
 );
 
