@@ -30,6 +30,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A follower on its own clock whose books are all empty, failing the test on any error. */
+function clockedFollower(db: TestApp['database']['db'], clock: () => number): CatalogFollower {
+  const emptyBooks = { held: () => new Book(), snapshot: async () => ({ book: new Book() }) };
+  return new CatalogFollower(
+    db,
+    emptyBooks,
+    () => {},
+    (err) => {
+      throw err;
+    },
+    clock,
+  );
+}
+
 const gamma = async (path: string) => (await t.app.inject({ url: `/gamma${path}` })).json();
 
 /** Polls until `check` passes (the follower writes every half second). */
@@ -102,15 +116,7 @@ describe('history points from the follower', () => {
     );
     expect(others.length).toBe(30);
     let now = 1_900_000_000;
-    const follower = new CatalogFollower(
-      db,
-      { held: () => new Book(), snapshot: async () => ({ book: new Book() }) },
-      () => {},
-      (err) => {
-        throw err;
-      },
-      () => now,
-    );
+    const follower = clockedFollower(db, () => now);
     /** Each market's number of stored points. */
     const points = async () =>
       Promise.all(
@@ -175,15 +181,7 @@ describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
       );
       return [row!.due, ...events.map((e) => e.due)].map(Number);
     };
-    const follower = new CatalogFollower(
-      db,
-      { held: () => new Book(), snapshot: async () => ({ book: new Book() }) },
-      () => {},
-      (err) => {
-        throw err;
-      },
-      () => now,
-    );
+    const follower = clockedFollower(db, () => now);
     const trade = async (volume: number) => {
       const fill = { taker: { price: BASE_PER_UNIT }, size: volume };
       follower.note({
