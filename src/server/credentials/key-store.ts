@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { apiKeys, usedL2Signatures, usedSignatures } from '../db/schema/credentials';
 import { ReplyError } from '../errors';
@@ -14,12 +14,12 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export const isActive = (row: Pick<ApiKeyRow, 'revokedAt' | 'expiresAt'>, nowMs: number): boolean =>
   !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > nowMs);
 
-/** The same rule in SQL, at the server's clock (which tests can move past a key's end). */
-const active = () =>
-  and(
-    isNull(apiKeys.revokedAt),
-    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date(serverClock.nowMs()))),
-  );
+/**
+ * The same rule in SQL, at the server's clock (which tests can move past a key's end), or at `now` (a
+ * prepared statement's parameter).
+ */
+const active = (now: SQL | Date = new Date(serverClock.nowMs())) =>
+  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
 
 /**
  * Every L2 request reads its key (on PostgreSQL uncached: key-cache.ts), so the statement is built once
@@ -129,8 +129,11 @@ export interface KeySummary {
 }
 
 /** Active keys of an address, oldest first. */
-export async function listActiveKeys(db: Db, address: string): Promise<KeySummary[]> {
-  return db
+/** The key list, prepared like the key read (`GET /api-keys` reads it from PostgreSQL on every request). */
+const listKeysStatements = new WeakMap<Db, ReturnType<typeof prepareListKeys>>();
+
+const prepareListKeys = (db: Db) =>
+  db
     .select({
       apiKey: apiKeys.apiKey,
       label: apiKeys.label,
@@ -138,8 +141,26 @@ export async function listActiveKeys(db: Db, address: string): Promise<KeySummar
       expiresAt: apiKeys.expiresAt,
     })
     .from(apiKeys)
-    .where(and(eq(apiKeys.address, address.toLowerCase()), active()))
-    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey));
+    // The server's clock as a parameter: ISO text, read as a timestamptz.
+    .where(
+      and(
+        eq(apiKeys.address, sql.placeholder('address')),
+        active(sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey))
+    .prepare('list_api_keys');
+
+export async function listActiveKeys(db: Db, address: string): Promise<KeySummary[]> {
+  let statement = listKeysStatements.get(db);
+  if (!statement) {
+    statement = prepareListKeys(db);
+    listKeysStatements.set(db, statement);
+  }
+  return statement.execute({
+    address: address.toLowerCase(),
+    now: new Date(serverClock.nowMs()).toISOString(),
+  });
 }
 
 /** Revokes the key if it is an active key of that address; false otherwise. */
