@@ -128,7 +128,6 @@ export interface KeySummary {
   expiresAt: Date | null;
 }
 
-/** Active keys of an address, oldest first. */
 /** The key list, prepared like the key read (`GET /api-keys` reads it from PostgreSQL on every request). */
 const listKeysStatements = new WeakMap<Db, ReturnType<typeof prepareListKeys>>();
 
@@ -151,6 +150,7 @@ const prepareListKeys = (db: Db) =>
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey))
     .prepare('list_api_keys');
 
+/** Active keys of an address, oldest first. */
 export async function listActiveKeys(db: Db, address: string): Promise<KeySummary[]> {
   let statement = listKeysStatements.get(db);
   if (!statement) {
