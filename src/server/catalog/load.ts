@@ -16,6 +16,29 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export async function upsertEvents(db: Db, events: readonly Event[]): Promise<void> {
   if (events.length === 0) return;
+  // On PostgreSQL a load can deadlock with a server's catalog follower writing the same market rows in
+  // another order; PostgreSQL then rolls one of them back whole, and the load, all or nothing, can run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await upsertOnce(db, events);
+    } catch (err) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+const DEADLOCK_ATTEMPTS = 3;
+
+/** PostgreSQL's "deadlock detected" (40P01), as thrown or as the cause of drizzle's "Failed query". */
+function isDeadlock(err: unknown): boolean {
+  for (let e = err; e instanceof Error || (typeof e === 'object' && e !== null); ) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function upsertOnce(db: Db, events: readonly Event[]): Promise<void> {
   await db.transaction(async (tx) => {
     const renamedTags = await upsertTags(tx, uniqueById(events.flatMap((e) => e.tags)));
     const renamedSeries = await upsertSeries(tx, uniqueById(events.flatMap((e) => e.series)));
