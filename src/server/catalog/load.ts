@@ -31,7 +31,7 @@ const DEADLOCK_ATTEMPTS = 3;
 
 /** PostgreSQL's "deadlock detected" (40P01), as thrown or as the cause of drizzle's "Failed query". */
 function isDeadlock(err: unknown): boolean {
-  for (let e = err; e instanceof Error || (typeof e === 'object' && e !== null); ) {
+  for (let e = err; typeof e === 'object' && e !== null; ) {
     if ((e as { code?: unknown }).code === '40P01') return true;
     e = (e as { cause?: unknown }).cause;
   }
