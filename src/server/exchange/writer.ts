@@ -270,21 +270,30 @@ export class ExchangeWriter {
 
   private async drain(): Promise<void> {
     this.running = true;
+    /** The answers of the batch last committed, not yet given. */
+    let answer: (() => void) | null = null;
     try {
       while (this.queue.length > 0) {
-        // Let requests already received reach the queue first. PGlite answers within the same turn of
-        // the event loop (its queries run synchronously), so without this pause a batch would start with
-        // the one job that woke it and run to its commit before any other request was read: batches of 1.
-        await new Promise((resolve) => setImmediate(resolve));
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.runBatch(batch);
+        // Starting cold, let requests already received reach the queue first: without this pause a batch
+        // would start with the one job that woke it. Jobs that came during a batch start the next one at
+        // once, before that batch's answers go out: the database works on it meanwhile (on PGlite its own
+        // thread), instead of waiting for the answers to be written and the next requests read.
+        if (!answer) await new Promise((resolve) => setImmediate(resolve));
+        const next = this.runBatch(this.queue.splice(0, MAX_BATCH));
+        answer?.();
+        answer = await next;
       }
     } finally {
+      answer?.();
       this.running = false;
     }
   }
 
-  private async runBatch(batch: Pending[]): Promise<void> {
+  /**
+   * Runs one batch in one transaction; returns how to give its answers (and tell the committed changes),
+   * which the caller does once the next batch is under way. A failed batch is answered at once.
+   */
+  private async runBatch(batch: Pending[]): Promise<() => void> {
     const results: unknown[] = [];
     let committed: Committed | null = null;
     try {
@@ -335,10 +344,12 @@ export class ExchangeWriter {
       // Memory may hold changes the database does not: read everything again next time.
       this.forget();
       for (const p of batch) p.reject(err);
-      return;
+      return () => {};
     }
-    for (const [i, p] of batch.entries()) p.resolve(results[i]);
-    if (committed) this.onCommitted(committed);
+    return () => {
+      for (const [i, p] of batch.entries()) p.resolve(results[i]);
+      if (committed) this.onCommitted(committed);
+    };
   }
 
   /**
