@@ -358,7 +358,9 @@ export class ExchangeWriter {
    * (TURN_AND_MARKS); drops memory another process made stale. Every writer adds one to the version, so
    * the version before ours is the one this writer left only if nobody else wrote since. Returns the last
    * sequence number, which jobs' marks were fresh (a replay finds its mark taken, and so does a second
-   * job of the batch with the same mark), and the order ids already stored.
+   * job of the batch with the same mark), and the order ids already stored. The same statement reads
+   * the holdings of the orders' makers not held here, kept only if nobody else wrote since this writer
+   * last did (then the statement's snapshot, however old, saw every change): one statement less a batch.
    */
   private async takeTurnAndMark(
     db: Db,
@@ -378,21 +380,28 @@ export class ExchangeWriter {
       }
     }
     const ids = [...new Set(jobs.flatMap((j) => (j.kind === 'place' ? [j.order.id] : [])))];
+    const holdingsAsked = this.holdings.missing(
+      jobs.flatMap((j) => (j.kind === 'place' ? holdingsOf(j.order.maker, j.market) : [])),
+    );
     const found = await runPrepared(this.db, db, TURN_AND_MARKS, [
       this.id,
       JSON.stringify(marks),
       JSON.stringify(ids),
+      JSON.stringify(holdingsAsked),
     ]);
     let turn: { version: number; seq: number } | null = null;
     const taken = new Set<number>();
     let existing = new Set<string>();
-    for (const [kind, a, b] of found) {
+    const holdingsFound: { address: string; asset: string; balance: string; reserved: string }[] = [];
+    for (const [kind, a, b, c, d] of found) {
       if (kind === 't') turn = { version: Number(a), seq: Number(b) };
       else if (kind === 'u') taken.add(Number(a));
+      else if (kind === 'h') holdingsFound.push({ address: a!, asset: b!, balance: c!, reserved: d! });
       else existing.add(a!);
     }
     if (!turn) throw new Error('exchange_state has no row: the migrations did not run');
-    if (turn.version !== this.version) {
+    if (turn.version === this.version) this.holdings.remember(holdingsAsked, holdingsFound);
+    else {
       this.forget();
       this.version = turn.version;
       // The statement's snapshot may be older than the writer we waited for (on PostgreSQL, a statement
@@ -443,18 +452,12 @@ export class ExchangeWriter {
     // Those of a book already in memory are loaded: its makers' when it was read, or when they placed
     // (holdings are dropped only with the books). So only the books read now need their makers'.
     const wanted: { address: string; asset: string }[] = [];
-    const want = (address: string, market: TradableMarket) => {
-      wanted.push(
-        { address, asset: COLLATERAL },
-        { address, asset: market.tokens[0] },
-        { address, asset: market.tokens[1] },
-      );
-    };
     for (const mb of loaded) {
       const makers = new Set(mb.book.resting().map((o) => o.maker));
-      for (const maker of makers) want(maker, mb.market);
+      for (const maker of makers) wanted.push(...holdingsOf(maker, mb.market));
     }
-    for (const job of jobs) if (job.kind === 'place') want(job.order.maker, job.market);
+    // Read with the turn (takeTurnAndMark), unless another process wrote since.
+    for (const job of jobs) if (job.kind === 'place') wanted.push(...holdingsOf(job.order.maker, job.market));
     await this.holdings.load(db, wanted, this.db);
     return { cancelTargets: targets, closing };
   }
@@ -733,12 +736,20 @@ export class ExchangeWriter {
   }
 }
 
+/** The holdings an order of `address` in `market` can touch: its collateral and both outcome tokens. */
+const holdingsOf = (address: string, market: TradableMarket) => [
+  { address, asset: COLLATERAL },
+  { address, asset: market.tokens[0] },
+  { address, asset: market.tokens[1] },
+];
+
 /**
- * The turn, the single-use marks and the known orders of a batch, in one statement ($1 the writer's id,
- * $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids). The marks are read through the turn,
- * so the state row is locked before any mark is inserted (writers of several processes lock in one
- * order). Rows: ('t', version before this batch, last seq), then ('u', i) for each mark already taken,
- * then ('o', id) for each order already stored.
+ * The turn, the single-use marks, the known orders and the holdings of a batch, in one statement ($1 the
+ * writer's id, $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids, $4 the holdings
+ * [{ address, asset }] to read). The marks are read through the turn, so the state row is locked before
+ * any mark is inserted (writers of several processes lock in one order). Rows: ('t', version before this
+ * batch, last seq), then ('u', i) for each mark already taken, ('o', id) for each order already stored,
+ * and ('h', address, asset, balance, reserved) for each stored holding asked for.
  */
 const TURN_AND_MARKS = new PreparedStatement(
   'exchange_turn_and_marks',
@@ -750,14 +761,18 @@ const TURN_AND_MARKS = new PreparedStatement(
    ins AS (
      INSERT INTO used_l2_signatures (api_key, timestamp, signature)
      SELECT k, t, s FROM input ON CONFLICT DO NOTHING RETURNING api_key, timestamp, signature)
-   SELECT 't', version, seq FROM turn
+   SELECT 't', version, seq, NULL, NULL FROM turn
    UNION ALL
-   SELECT 'u', input.i::text, NULL FROM input
+   SELECT 'u', input.i::text, NULL, NULL, NULL FROM input
    WHERE NOT EXISTS (
      SELECT 1 FROM ins WHERE ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s)
    UNION ALL
-   SELECT 'o', o.id, NULL FROM exchange_orders o
-   WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text($3::json)))`,
+   SELECT 'o', o.id, NULL, NULL, NULL FROM exchange_orders o
+   WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text($3::json)))
+   UNION ALL
+   SELECT 'h', b.address, b.asset, b.balance::text, b.reserved::text
+   FROM turn, exchange_balances b
+   JOIN json_to_recordset($4::json) AS w(address text, asset text) ON b.address = w.address AND b.asset = w.asset`,
 );
 
 /**

@@ -32,13 +32,9 @@ export class Holdings {
    * (the writer's), the read is a prepared statement.
    */
   async load(db: Db, wanted: Iterable<{ address: string; asset: string }>, root?: Db): Promise<void> {
-    const missing = new Map<string, { address: string; asset: string }>();
-    for (const w of wanted) {
-      const key = keyOf(w.address, w.asset);
-      if (!this.held.has(key)) missing.set(key, w);
-    }
-    if (missing.size === 0) return;
-    const asked = JSON.stringify([...missing.values()]);
+    const missing = this.missing(wanted);
+    if (missing.length === 0) return;
+    const asked = JSON.stringify(missing);
     const found = root
       ? (await runPrepared(root, db, READ_HOLDINGS, [asked])).map(([address, asset, balance, reserved]) => ({
           address: address!,
@@ -53,7 +49,25 @@ export class Holdings {
               JOIN json_to_recordset(${asked}::json) AS w(address text, asset text)
                 ON b.address = w.address AND b.asset = w.asset`,
         );
-    for (const [key] of missing) this.held.set(key, { balance: 0, reserved: 0 });
+    this.remember(missing, found);
+  }
+
+  /** Of these holdings, those not known here (each once). */
+  missing(wanted: Iterable<{ address: string; asset: string }>): { address: string; asset: string }[] {
+    const missing = new Map<string, { address: string; asset: string }>();
+    for (const w of wanted) {
+      const key = keyOf(w.address, w.asset);
+      if (!this.held.has(key)) missing.set(key, w);
+    }
+    return [...missing.values()];
+  }
+
+  /** Takes in what a read of the `asked` holdings found (a holding with no row is empty). */
+  remember(
+    asked: readonly { address: string; asset: string }[],
+    found: readonly { address: string; asset: string; balance: string; reserved: string }[],
+  ): void {
+    for (const w of asked) this.held.set(keyOf(w.address, w.asset), { balance: 0, reserved: 0 });
     for (const f of found) {
       this.held.set(keyOf(f.address, f.asset), { balance: Number(f.balance), reserved: Number(f.reserved) });
     }
