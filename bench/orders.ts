@@ -226,7 +226,6 @@ async function sendOrders(
       const { body: text, wallet } = planned.signed;
       const headers = {
         ...l2Headers(wallets[wallet]!, 'POST', '/order', text),
-        'content-type': 'application/json',
       };
       const t0 = performance.now();
       try {

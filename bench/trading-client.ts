@@ -189,7 +189,7 @@ export function signBuy(
   });
 }
 
-/** Level 2 headers for one request. */
+/** Level 2 headers for one request; a body is JSON (without its content type Fastify refuses it). */
 export function l2Headers(wallet: Wallet, method: string, path: string, body = ''): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const mac = createHmac('sha256', wallet.hmacKey).update(`${timestamp}${method}${path}${body}`);
@@ -198,5 +198,6 @@ export function l2Headers(wallet: Wallet, method: string, path: string, body = '
     SVC_PASSPHRASE: wallet.credentials.passphrase,
     SVC_TIMESTAMP: timestamp,
     SVC_SIGNATURE: mac.digest('base64url').padEnd(44, '='),
+    ...(body ? { 'content-type': 'application/json' } : {}),
   };
 }
