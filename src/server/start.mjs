@@ -47,8 +47,6 @@ async function buildServer() {
   });
   // The database module reads its migrations from beside itself (`./migrations`).
   cpSync(join(root, 'src/server/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
-  // The embedded database's thread is started from its file beside the server (pglite-thread.ts).
-  cpSync(join(root, 'src/server/db/pglite-worker.mjs'), join(tmpDir, 'pglite-worker.mjs'));
   // The embed card's live script is built from its source, read from beside the server (embed-live.ts).
   cpSync(join(root, 'src/server/web/embed-live-client.ts'), join(tmpDir, 'embed-live-client.ts'));
   rmSync(outDir, { recursive: true, force: true });

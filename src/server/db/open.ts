@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
-import { PgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -82,7 +82,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
       throw err;
     }
   }
-  let client: PgliteThread;
+  let client: PGlite;
   try {
     // A directory on disk took the tarball when it was initialised; PGlite refuses it a second time.
     client = await openPglite(dataDir, dataDir.startsWith('memory://') ? opts.loadDataDir : undefined);
@@ -90,7 +90,7 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
-  const db = drizzlePglite({ client: client as unknown as PGliteClient, schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     await client.close();
     unlock();
@@ -98,21 +98,22 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   return { db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
 }
 
-/** drizzle's PGlite driver, given the thread that stands in for PGlite (it uses query and transaction). */
-type PGliteClient = import('@electric-sql/pglite').PGlite;
-
-/** PGlite on its own thread (pglite-thread.ts), migrated. */
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PgliteThread> {
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  const client = await PgliteThread.open(dataDir, loadDataDir);
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   try {
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migratePglite(drizzlePglite({ client: client as unknown as PGliteClient, schema }), {
-      migrationsFolder,
-    });
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return client;
   } catch (err) {
     await client.close().catch(() => {});

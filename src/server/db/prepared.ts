@@ -1,5 +1,5 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './open';
-import type { PgliteThread } from './pglite-thread';
 
 /**
  * A fixed statement run often (the exchange writer's), prepared once per connection: PostgreSQL parses,
@@ -26,7 +26,7 @@ export type TextRow = (string | null)[];
  * plan made while a table was small (a hash join over a sequential scan) would stay as the table grows.
  * So a statement is prepared again every REPLAN_EVERY runs, and planned for the tables as they are then.
  */
-const preparedOn = new WeakMap<PgliteThread, Map<string, number>>();
+const preparedOn = new WeakMap<PGlite, Map<string, number>>();
 const REPLAN_EVERY = 100;
 
 interface PgClient {
@@ -67,14 +67,14 @@ export async function runPrepared(
   return result.rows;
 }
 
-function isPglite(client: unknown): client is PgliteThread {
-  return typeof (client as PgliteThread | null)?.execProtocol === 'function';
+function isPglite(client: unknown): client is PGlite {
+  return typeof (client as PGlite | null)?.execProtocol === 'function';
 }
 
 let protocol: typeof import('@electric-sql/pglite').protocol | undefined;
 
 async function runOnPglite(
-  db: PgliteThread,
+  db: PGlite,
   statement: PreparedStatement,
   params: TextParam[],
 ): Promise<TextRow[]> {

@@ -63,7 +63,7 @@ export const MARKET_TRUST_MS = 2_000;
  * Token id → tradable market, read from the catalog (a two-outcome market, active and not closed; any
  * other token has no book). Cached briefly, negative answers too, so hostile token ids cost one query.
  *
- * Reads are few and shared (with PGlite a query holds its one connection ~2-4 ms, mostly per statement):
+ * Reads are few and shared (with PGlite a query costs ~2-4 ms of the one thread, mostly per statement):
  * lookups that miss the cache in the same turn of the event loop are read together in one query; a
  * token being read is not read twice; the other token of each market comes along; and a query also
  * reads again every entry in use that is past half its trust period, so the tokens of busy markets are

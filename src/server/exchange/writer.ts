@@ -274,10 +274,11 @@ export class ExchangeWriter {
     let answer: (() => void) | null = null;
     try {
       while (this.queue.length > 0) {
-        // Starting cold, let requests already received reach the queue first: without this pause a batch
-        // would start with the one job that woke it. Jobs that came during a batch start the next one at
-        // once, before that batch's answers go out: the database works on it meanwhile (on PGlite its own
-        // thread), instead of waiting for the answers to be written and the next requests read.
+        // Starting cold, let requests already received reach the queue first: PGlite answers within the
+        // same turn of the event loop, so without this pause a batch would start with the one job that
+        // woke it. Jobs that came during a batch start the next one at once, before that batch's answers
+        // go out: on PostgreSQL the database works on it while the answers are written and the next
+        // requests read.
         if (!answer) await new Promise((resolve) => setImmediate(resolve));
         const next = this.runBatch(this.queue.splice(0, MAX_BATCH));
         answer?.();

@@ -14,7 +14,7 @@ import { type CachedResponse, etagMatches, type ResponseCacheOptions } from './r
  * CLIENT_MAX_AGE_S more (Cache-Control), so an import shows within ~15 s, ~45 s at worst. The
  * embedded database cannot change under a running server (its data directory is locked to one
  * process, so the import command runs only while the server is stopped), so there entries live
- * until evicted (bounded LRU) and a refresh, which holds PGlite's one connection, is rare.
+ * until evicted (bounded LRU) and a refresh, which blocks PGlite's one thread, is rare.
  */
 export const CACHE_TTL_MS = 5_000;
 export const STALE_MS = 30_000;
