@@ -224,9 +224,7 @@ async function sendOrders(
         return;
       }
       const { body: text, wallet } = planned.signed;
-      const headers = {
-        ...l2Headers(wallets[wallet]!, 'POST', '/order', text),
-      };
+      const headers = l2Headers(wallets[wallet]!, 'POST', '/order', text);
       const t0 = performance.now();
       try {
         const { statusCode, body } = await client.request({
