@@ -8,7 +8,13 @@ import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
 import { PreparedStatement, runPrepared } from '../db/prepared';
 import { BatchEvents, type BookChange, type OrderEvent, orderState, type RestingInfo } from './batch-events';
-import { Holdings, holdingChangesText } from './ledger/holdings';
+import {
+  Holdings,
+  holdingChangesParams,
+  holdingChangesText,
+  holdingKeysParams,
+  storedHoldingsText,
+} from './ledger/holdings';
 import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
@@ -388,7 +394,7 @@ export class ExchangeWriter {
       this.id,
       JSON.stringify(marks),
       JSON.stringify(ids),
-      JSON.stringify(holdingsAsked),
+      ...holdingKeysParams(holdingsAsked),
     ]);
     let turn: { version: number; seq: number } | null = null;
     const taken = new Set<number>();
@@ -459,7 +465,7 @@ export class ExchangeWriter {
     }
     // Read with the turn (takeTurnAndMark), unless another process wrote since.
     for (const job of jobs) if (job.kind === 'place') wanted.push(...holdingsOf(job.order.maker, job.market));
-    await this.holdings.load(db, wanted, this.db);
+    await this.holdings.load(this.db, db, wanted);
     return { cancelTargets: targets, closing };
   }
 
@@ -729,7 +735,7 @@ export class ExchangeWriter {
       JSON.stringify([...writes.newOrders.values()]),
       JSON.stringify(updates),
       JSON.stringify(writes.fills),
-      JSON.stringify(this.holdings.takePending()),
+      ...holdingChangesParams(this.holdings.takePending()),
       JSON.stringify(markets),
       JSON.stringify(unmarked),
       String(lastSeq),
@@ -746,8 +752,8 @@ const holdingsOf = (address: string, market: TradableMarket) => [
 
 /**
  * The turn, the single-use marks, the known orders and the holdings of a batch, in one statement ($1 the
- * writer's id, $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids, $4 the holdings
- * [{ address, asset }] to read). The marks are read through the turn, so the state row is locked before
+ * writer's id, $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids, $4 and $5 the holdings to
+ * read, `holdingKeysParams`). The marks are read through the turn, so the state row is locked before
  * any mark is inserted (writers of several processes lock in one order). Rows: ('t', version before this
  * batch, last seq), then ('u', i) for each mark already taken, ('o', id) for each order already stored,
  * and ('h', address, asset, balance, reserved) for each stored holding asked for.
@@ -771,16 +777,14 @@ const TURN_AND_MARKS = new PreparedStatement(
    SELECT 'o', o.id, NULL, NULL, NULL FROM exchange_orders o
    WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text($3::json)))
    UNION ALL
-   SELECT 'h', b.address, b.asset, b.balance::text, b.reserved::text
-   FROM turn, exchange_balances b
-   JOIN json_to_recordset($4::json) AS w(address text, asset text) ON b.address = w.address AND b.asset = w.asset`,
+   SELECT 'h', h.* FROM turn, (${storedHoldingsText('$4', '$5')}) AS h`,
 );
 
 /**
  * Everything a batch changed, in one statement: each part a data-modifying WITH clause on rows of its
- * own, each fed by a JSON array ($1 new orders, $2 order updates, $3 fills, $4 balance increments,
- * $5 market totals, $6 single-use marks given back; an empty array changes nothing), and $7 the last
- * sequence number. One fixed text, so it is parsed and planned once per connection.
+ * own, each fed by a JSON array ($1 new orders, $2 order updates, $3 fills, $8 market totals, $9 single-use
+ * marks given back; an empty array changes nothing) or, for the balance increments, arrays ($4–$7,
+ * `holdingChangesParams`), and $10 the last sequence number. One fixed text, so it is parsed and planned once per connection.
  */
 const WRITE_BATCH = new PreparedStatement(
   'exchange_write_batch',
@@ -806,11 +810,11 @@ const WRITE_BATCH = new PreparedStatement(
        "marketId" text, kind text, size bigint, "matchTime" bigint, "takerOrderId" text, "takerAddress" text,
        "takerOwner" text, "takerOutcome" smallint, "takerSide" text, "takerPrice" int, "makerOrderId" text,
        "makerAddress" text, "makerOwner" text, "makerOutcome" smallint, "makerSide" text, "makerPrice" int)),
-   ${holdingChangesText('$4')},
+   ${holdingChangesText(['$4', '$5', '$6', '$7'])},
    market_totals AS (
      INSERT INTO exchange_markets (market_id, sets, notional, last_price, last_side)
      SELECT "marketId", sets, notional, "lastPrice", "lastSide"
-     FROM json_to_recordset($5::json) AS t("marketId" text, sets bigint, notional bigint,
+     FROM json_to_recordset($8::json) AS t("marketId" text, sets bigint, notional bigint,
        "lastPrice" int, "lastSide" text)
      ON CONFLICT (market_id) DO UPDATE SET
        sets = exchange_markets.sets + EXCLUDED.sets,
@@ -818,10 +822,10 @@ const WRITE_BATCH = new PreparedStatement(
        last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
        last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side)),
    given_back AS (
-     DELETE FROM used_l2_signatures u USING json_to_recordset($6::json)
+     DELETE FROM used_l2_signatures u USING json_to_recordset($9::json)
        AS x("apiKey" uuid, timestamp bigint, signature text)
      WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature)
-   UPDATE exchange_state SET seq = $7::bigint WHERE id = 1`,
+   UPDATE exchange_state SET seq = $10::bigint WHERE id = 1`,
 );
 
 /** Which of these order ids are stored. */

@@ -1,6 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../db/open';
-import { PreparedStatement, runPrepared } from '../../db/prepared';
+import type { Db } from '../../db/open';
+import { arrayParam, PreparedStatement, runPrepared, withParams } from '../../db/prepared';
 
 /** One address's holding of one asset, in base units. */
 export interface Holding {
@@ -8,13 +7,25 @@ export interface Holding {
   reserved: number;
 }
 
-/** The stored holdings of $1, a JSON array of { address, asset }: rows of address, asset, balance, reserved. */
-const READ_HOLDINGS = new PreparedStatement(
-  'exchange_read_holdings',
-  `SELECT b.address, b.asset, b.balance::text, b.reserved::text
-   FROM exchange_balances b
-   JOIN json_to_recordset($1::json) AS w(address text, asset text) ON b.address = w.address AND b.asset = w.asset`,
-);
+type HoldingKey = { address: string; asset: string };
+
+/**
+ * The stored holdings of a list of (address, asset), given as two text[] placeholders of the same length
+ * (`holdingKeysParams`): rows of address, asset, balance, reserved. Arrays, not JSON: each pair is then
+ * one lookup of the primary key (db/prepared.ts `arrayParam`).
+ */
+export function storedHoldingsText(addresses: string, assets: string): string {
+  return `SELECT b.address, b.asset, b.balance::text, b.reserved::text
+   FROM unnest(${addresses}::text[], ${assets}::text[]) AS w(address, asset)
+   JOIN exchange_balances b ON b.address = w.address AND b.asset = w.asset`;
+}
+
+/** The two parameters of `storedHoldingsText`. */
+export function holdingKeysParams(keys: readonly HoldingKey[]): [string, string] {
+  return [arrayParam(keys.map((k) => k.address)), arrayParam(keys.map((k) => k.asset))];
+}
+
+const READ_HOLDINGS = new PreparedStatement('exchange_read_holdings', storedHoldingsText('$1', '$2'));
 
 const keyOf = (address: string, asset: string) => `${address}\u0000${asset}`;
 
@@ -28,33 +39,27 @@ export class Holdings {
   private pending = new Map<string, { address: string; asset: string } & Holding>();
 
   /**
-   * Loads the holdings not yet known (a missing row is an empty holding). Inside a transaction of `root`
-   * (the writer's), the read is a prepared statement.
+   * Loads the holdings not yet known (a missing row is an empty holding), in the transaction `tx` of
+   * `root` (the writer's).
    */
-  async load(db: Db, wanted: Iterable<{ address: string; asset: string }>, root?: Db): Promise<void> {
+  async load(root: Db, tx: Db, wanted: Iterable<HoldingKey>): Promise<void> {
     const missing = this.missing(wanted);
     if (missing.length === 0) return;
-    const asked = JSON.stringify(missing);
-    const found = root
-      ? (await runPrepared(root, db, READ_HOLDINGS, [asked])).map(([address, asset, balance, reserved]) => ({
-          address: address!,
-          asset: asset!,
-          balance: balance!,
-          reserved: reserved!,
-        }))
-      : await rows<{ address: string; asset: string; balance: string; reserved: string }>(
-          db,
-          sql`SELECT b.address, b.asset, b.balance::text AS balance, b.reserved::text AS reserved
-              FROM exchange_balances b
-              JOIN json_to_recordset(${asked}::json) AS w(address text, asset text)
-                ON b.address = w.address AND b.asset = w.asset`,
-        );
-    this.remember(missing, found);
+    const found = await runPrepared(root, tx, READ_HOLDINGS, holdingKeysParams(missing));
+    this.remember(
+      missing,
+      found.map(([address, asset, balance, reserved]) => ({
+        address: address!,
+        asset: asset!,
+        balance: balance!,
+        reserved: reserved!,
+      })),
+    );
   }
 
   /** Of these holdings, those not known here (each once). */
-  missing(wanted: Iterable<{ address: string; asset: string }>): { address: string; asset: string }[] {
-    const missing = new Map<string, { address: string; asset: string }>();
+  missing(wanted: Iterable<HoldingKey>): HoldingKey[] {
+    const missing = new Map<string, HoldingKey>();
     for (const w of wanted) {
       const key = keyOf(w.address, w.asset);
       if (!this.held.has(key)) missing.set(key, w);
@@ -64,7 +69,7 @@ export class Holdings {
 
   /** Takes in what a read of the `asked` holdings found (a holding with no row is empty). */
   remember(
-    asked: readonly { address: string; asset: string }[],
+    asked: readonly HoldingKey[],
     found: readonly { address: string; asset: string; balance: string; reserved: string }[],
   ): void {
     for (const w of asked) this.held.set(keyOf(w.address, w.asset), { balance: 0, reserved: 0 });
@@ -125,33 +130,35 @@ const HOLDING_WRITES = `holding_updated AS (
       SELECT i.address, i.asset, i.balance, i.reserved FROM holding_input i
       WHERE NOT EXISTS (SELECT 1 FROM holding_updated u WHERE u.address = i.address AND u.asset = i.asset))`;
 
+type HoldingChange = HoldingKey & Holding;
+
 /**
- * The WITH clauses that write increments (existing rows updated, new ones inserted), for a statement of
- * their own or one that writes more. (Not an upsert: PostgreSQL checks an INSERT's row, here the
- * increment, before it finds the conflict.)
+ * Increments as the four array parameters of `holdingChangesText` (addresses, assets, balances, reserved):
+ * arrays, so each increment is one lookup of the primary key (db/prepared.ts `arrayParam`).
  */
-export function holdingChangesClauses(changes: ({ address: string; asset: string } & Holding)[]): SQL {
-  return sql`holding_input AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json)
-        AS t(address text, asset text, balance bigint, reserved bigint)),
-    ${sql.raw(HOLDING_WRITES)}`;
+export function holdingChangesParams(changes: readonly HoldingChange[]): [string, string, string, string] {
+  return [
+    ...holdingKeysParams(changes),
+    arrayParam(changes.map((c) => c.balance)),
+    arrayParam(changes.map((c) => c.reserved)),
+  ];
 }
 
 /**
- * The same clauses as text, for a prepared statement: `param` is the placeholder of the increments as
- * JSON (`$4`), an array of { address, asset, balance, reserved }.
+ * The WITH clauses that write increments (existing rows updated, new ones inserted), for a statement that
+ * writes more: `params` are the placeholders of `holdingChangesParams` (`['$4', '$5', '$6', '$7']`).
+ * (Not an upsert: PostgreSQL checks an INSERT's row, here the increment, before it finds the conflict.)
  */
-export function holdingChangesText(param: string): string {
+export function holdingChangesText([addresses, assets, balances, reserved]: string[]): string {
   return `holding_input AS (
-      SELECT * FROM json_to_recordset(${param}::json) AS t(address text, asset text, balance bigint, reserved bigint)),
+      SELECT * FROM unnest(${addresses}::text[], ${assets}::text[], ${balances}::bigint[], ${reserved}::bigint[])
+        AS t(address, asset, balance, reserved)),
     ${HOLDING_WRITES}`;
 }
 
 /** Writes increments of balances, in one statement. */
-export async function writeHoldingChanges(
-  db: Db,
-  changes: ({ address: string; asset: string } & Holding)[],
-): Promise<void> {
+export async function writeHoldingChanges(db: Db, changes: HoldingChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await db.execute(sql`WITH ${holdingChangesClauses(changes)} SELECT 1`);
+  const text = `WITH ${holdingChangesText(['$1', '$2', '$3', '$4'])} SELECT 1`;
+  await db.execute(withParams(text, holdingChangesParams(changes)));
 }
