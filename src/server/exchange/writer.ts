@@ -6,7 +6,7 @@ import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '..
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
-import { PreparedStatement, runPrepared } from '../db/prepared';
+import { arrayParam, PreparedStatement, runPrepared } from '../db/prepared';
 import { BatchEvents, type BookChange, type OrderEvent, orderState, type RestingInfo } from './batch-events';
 import {
   Holdings,
@@ -737,7 +737,9 @@ export class ExchangeWriter {
       JSON.stringify(writes.fills),
       ...holdingChangesParams(this.holdings.takePending()),
       JSON.stringify(markets),
-      JSON.stringify(unmarked),
+      arrayParam(unmarked.map((u) => u.apiKey)),
+      arrayParam(unmarked.map((u) => u.timestamp)),
+      arrayParam(unmarked.map((u) => u.signature)),
       String(lastSeq),
     ]);
   }
@@ -782,9 +784,11 @@ const TURN_AND_MARKS = new PreparedStatement(
 
 /**
  * Everything a batch changed, in one statement: each part a data-modifying WITH clause on rows of its
- * own, each fed by a JSON array ($1 new orders, $2 order updates, $3 fills, $8 market totals, $9 single-use
- * marks given back; an empty array changes nothing) or, for the balance increments, arrays ($4–$7,
- * `holdingChangesParams`), and $10 the last sequence number. One fixed text, so it is parsed and planned once per connection.
+ * own, each fed by a JSON array ($1 new orders, $2 order updates, $3 fills, $8 market totals; an empty
+ * array changes nothing), and $12 the last sequence number. What is matched to a large table by its key
+ * comes as arrays, each row then one lookup of the key (db/prepared.ts `arrayParam`): the balance
+ * increments ($4–$7, `holdingChangesParams`) and the single-use marks given back ($9–$11: keys,
+ * timestamps, signatures). One fixed text, so it is parsed and planned once per connection.
  */
 const WRITE_BATCH = new PreparedStatement(
   'exchange_write_batch',
@@ -822,10 +826,10 @@ const WRITE_BATCH = new PreparedStatement(
        last_price = COALESCE(EXCLUDED.last_price, exchange_markets.last_price),
        last_side = COALESCE(EXCLUDED.last_side, exchange_markets.last_side)),
    given_back AS (
-     DELETE FROM used_l2_signatures u USING json_to_recordset($9::json)
-       AS x("apiKey" uuid, timestamp bigint, signature text)
-     WHERE u.api_key = x."apiKey" AND u.timestamp = x.timestamp AND u.signature = x.signature)
-   UPDATE exchange_state SET seq = $10::bigint WHERE id = 1`,
+     DELETE FROM used_l2_signatures u USING unnest($9::uuid[], $10::bigint[], $11::text[])
+       AS x(api_key, timestamp, signature)
+     WHERE u.api_key = x.api_key AND u.timestamp = x.timestamp AND u.signature = x.signature)
+   UPDATE exchange_state SET seq = $12::bigint WHERE id = 1`,
 );
 
 /** Which of these order ids are stored. */
