@@ -47,6 +47,21 @@ describe('arrayParam', () => {
   });
 });
 
+const ECHO = new PreparedStatement(
+  'test_echo',
+  'SELECT ($1::text IS NULL)::text, $2::text, length($3::text)::text, $3::text',
+);
+
+describe('runPrepared', () => {
+  it('binds NULL, empty and multi-byte text exactly as given', async () => {
+    const wide = 'a€😀'.repeat(20_000);
+    const found = await database.db.transaction((tx) =>
+      runPrepared(database.db, tx as never, ECHO, [null, '', wide]),
+    );
+    expect(found).toEqual([['true', '', String(3 * 20_000), wide]]);
+  });
+});
+
 describe('withParams', () => {
   it('binds each $n to its parameter, whatever the order they appear in', async () => {
     const query = withParams('SELECT $2::text AS b, $1::text AS a, $2::text AS again', ['first', "it's $1"]);

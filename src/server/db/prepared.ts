@@ -88,6 +88,33 @@ function isPglite(client: unknown): client is PGlite {
   return typeof (client as PGlite | null)?.execProtocol === 'function';
 }
 
+/**
+ * The extended protocol's Bind message for the unnamed portal, every parameter and result in text
+ * format. PGlite's serializer measures each string's UTF-8 length in a JavaScript loop, twice; a batch's
+ * write sends ~50 kB of parameters, which took it ~350 µs against ~25 µs here.
+ */
+export function bindMessage(statement: string, params: readonly TextParam[]): Buffer {
+  const lengths = params.map((p) => (p === null ? -1 : Buffer.byteLength(p)));
+  // Length, portal name (empty), statement name, parameter formats (none: all text), parameters, result
+  // formats (none: all text).
+  let size = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + 2;
+  for (const length of lengths) size += 4 + Math.max(length, 0);
+  const message = Buffer.allocUnsafe(1 + size);
+  let at = message.write('B');
+  at = message.writeInt32BE(size, at);
+  at = message.writeUInt8(0, at);
+  at += message.write(statement, at);
+  at = message.writeUInt8(0, at);
+  at = message.writeInt16BE(0, at);
+  at = message.writeInt16BE(params.length, at);
+  for (const [i, p] of params.entries()) {
+    at = message.writeInt32BE(lengths[i]!, at);
+    if (p !== null) at += message.write(p, at);
+  }
+  message.writeInt16BE(0, at);
+  return message;
+}
+
 let protocol: typeof import('@electric-sql/pglite').protocol | undefined;
 
 async function runOnPglite(
@@ -111,17 +138,10 @@ async function runOnPglite(
     parts.push(serialize.close({ type: 'S', name: statement.name }));
     parts.push(serialize.parse({ name: statement.name, text: statement.text }));
   }
-  parts.push(serialize.bind({ statement: statement.name, values: params }));
+  parts.push(bindMessage(statement.name, params));
   parts.push(serialize.execute({}));
   parts.push(serialize.sync());
-  let size = 0;
-  for (const p of parts) size += p.length;
-  const message = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    message.set(p, at);
-    at += p.length;
-  }
+  const message = Buffer.concat(parts);
   // Inside the caller's transaction: PGlite writes its files at the transaction's end, not here.
   known.delete(statement.name);
   const { messages } = await db.execProtocol(message, { syncToFs: false });
