@@ -276,31 +276,21 @@ export class ExchangeWriter {
 
   private async drain(): Promise<void> {
     this.running = true;
-    /** The answers of the batch last committed, not yet given. */
-    let answer: (() => void) | null = null;
     try {
       while (this.queue.length > 0) {
-        // Starting cold, let requests already received reach the queue first: PGlite answers within the
-        // same turn of the event loop, so without this pause a batch would start with the one job that
-        // woke it. Jobs that came during a batch start the next one at once, before that batch's answers
-        // go out: on PostgreSQL the database works on it while the answers are written and the next
-        // requests read.
-        if (!answer) await new Promise((resolve) => setImmediate(resolve));
-        const next = this.runBatch(this.queue.splice(0, MAX_BATCH));
-        answer?.();
-        answer = await next;
+        // Let requests already received reach the queue first. PGlite answers within the same turn of
+        // the event loop (its queries run synchronously), so without this pause a batch would start with
+        // the one job that woke it and run to its commit before any other request was read: batches of 1.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.runBatch(this.queue.splice(0, MAX_BATCH));
       }
     } finally {
-      answer?.();
       this.running = false;
     }
   }
 
-  /**
-   * Runs one batch in one transaction; returns how to give its answers (and tell the committed changes),
-   * which the caller does once the next batch is under way. A failed batch is answered at once.
-   */
-  private async runBatch(batch: Pending[]): Promise<() => void> {
+  /** Runs one batch in one transaction, then answers its jobs and tells what the commit changed. */
+  private async runBatch(batch: Pending[]): Promise<void> {
     const results: unknown[] = [];
     let committed: Committed | null = null;
     try {
@@ -351,12 +341,10 @@ export class ExchangeWriter {
       // Memory may hold changes the database does not: read everything again next time.
       this.forget();
       for (const p of batch) p.reject(err);
-      return () => {};
+      return;
     }
-    return () => {
-      for (const [i, p] of batch.entries()) p.resolve(results[i]);
-      if (committed) this.onCommitted(committed);
-    };
+    for (const [i, p] of batch.entries()) p.resolve(results[i]);
+    if (committed) this.onCommitted(committed);
   }
 
   /**
