@@ -11,6 +11,7 @@ import type {
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import type { EventFilters } from '../../contract/event-parameters';
 import { bigintArray, type Db, rows } from '../db/open';
+import { arrayParam } from '../db/prepared';
 import { documentCache } from './document-cache';
 import { withOneDayChange } from './one-day-change';
 import { JsonText } from '../http/json-text';
@@ -340,7 +341,7 @@ function withDocuments(page: SQL, keys: SortKey[], held: string[] | null, carry:
   const order = keys.map((k, i) => ({ ...k, column: sql`p.${sql.identifier(`s${i}`)}` }));
   const document = held
     ? sql`p.id::text AS id, ${ROW_VERSION} AS revision,
-        CASE WHEN ${ROW_VERSION} = ANY(${`{${held.map((v) => `"${v}"`).join(',')}}`}::text[]) THEN NULL ELSE d.body END AS body`
+        CASE WHEN ${ROW_VERSION} = ANY(${arrayParam(held)}::text[]) THEN NULL ELSE d.body END AS body`
     : sql`d.body`;
   return sql`SELECT ${sql.join(carried, sql``)}${document} FROM (${page}) p
     JOIN event_documents d ON d.event_id = p.id ORDER BY ${orderBy(order)}`;

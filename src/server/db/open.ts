@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
+import { arrayParam } from './prepared';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -136,4 +137,4 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
 }
 
 /** A bigint[] parameter of decimal ids (callers pass ids known to fit int8: stored ones, or checked). */
-export const bigintArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+export const bigintArray = (ids: readonly string[]) => sql`${arrayParam(ids)}::bigint[]`;

@@ -461,13 +461,13 @@ export class ExchangeWriter {
     const s = job.select;
     if ('ids' in s) {
       // Text that is no order id names no order (it is answered as not cancelled): looking it up could
-      // only fail (a NUL, a quote in the array literal) and take the whole batch down with it.
+      // only fail (PostgreSQL text holds no NUL) and take the whole batch down with it.
       const ids = s.ids.filter((id) => ORDER_ID.test(id));
       if (ids.length === 0) return [];
       return rows(
         db,
         sql`SELECT id, market_id AS "marketId" FROM exchange_orders
-            WHERE id = ANY(${`{${ids.join(',')}}`}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
+            WHERE id = ANY(${arrayParam(ids)}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
       );
     }
     return rows(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MakerOrder, OpenOrder, Trade } from '../../../contract/trading';
 import { type Db, rows } from '../../db/open';
+import { arrayParam } from '../../db/prepared';
 import { transactionHashOf } from '../writer';
 import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
 
@@ -166,7 +167,7 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
                f.maker_outcome, f.maker_side, f.maker_price, f.size::text,
                m.condition_id, m.clob_token_ids AS tokens, m.outcomes
         FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
-        WHERE f.trade_id = ANY(${`{${ids.map((id) => `"${id}"`).join(',')}}`}::text[]) ORDER BY f.seq`,
+        WHERE f.trade_id = ANY(${arrayParam(ids)}::text[]) ORDER BY f.seq`,
   );
   const byTrade = new Map<string, FillRow[]>();
   for (const f of fills) byTrade.set(f.trade_id, [...(byTrade.get(f.trade_id) ?? []), f]);
