@@ -166,13 +166,15 @@ test.describe('hydration', () => {
       await held;
       await route.continue();
     });
+    const messages = collectConsole(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('searchbox', { name: 'Search events by title' }).fill('Fed');
     await page.getByLabel('Sort').selectOption('liquidity');
     release();
 
     await expect(page).toHaveURL(/[?&]q=Fed(&|$)/);
-    await expect(page).toHaveURL(/[?&]sort=liquidity(&|$)/);
+    await expect(page, `console: ${JSON.stringify(messages)}`).toHaveURL(/[?&]sort=liquidity(&|$)/);
+    expect(messages).toEqual([]);
     const res = await page.request.get(
       '/gamma/events?active=true&closed=false&q=Fed&order=liquidity&ascending=false&limit=20',
     );

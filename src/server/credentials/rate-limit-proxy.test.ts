@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { buildTestApp, type TestApp } from '../test/app';
+import { RedisRelay } from '../test/redis-relay';
 import { expectError } from './test-helpers';
 
 /**
@@ -152,40 +153,12 @@ describe('with Redis unreachable', () => {
   });
 });
 
-/** A TCP relay to Redis that the test can cut (every connection dropped, new ones refused) and restore. */
-class RedisRelay {
-  private server: Server | null = null;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  async open(): Promise<void> {
-    const target = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    this.server = createServer((client) => {
-      const upstream = connect(Number(target.port || 6379), target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    const server = this.server;
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as { port: number }).port;
-  }
-
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
-
 describe.runIf(process.env.REDIS_URL)('Redis going away and coming back', () => {
   it('falls back to a per-process count while it is away: one warning per outage, one line when back', async () => {
     const relay = new RedisRelay();
     await relay.open();
     const { app, warnings, recoveries, lines } = await appWithLog({
-      REDIS_URL: `redis://127.0.0.1:${relay.port}`,
+      REDIS_URL: relay.url,
     });
     try {
       const until = async (what: () => boolean) => {

@@ -34,7 +34,9 @@ export async function redisBus(opts: {
   // Fail fast while Redis is away instead of queueing (the publisher then delivers its own commits).
   const settings = { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false };
   const publisher: Redis = new Redis(opts.url, settings);
-  const subscriber: Redis = new Redis(opts.url, settings);
+  // Not ioredis's own resubscription: it leaves its promise unhandled, so a close while it is under way
+  // was an unhandled rejection ("Connection is closed"). The 'ready' handler below subscribes instead.
+  const subscriber: Redis = new Redis(opts.url, { ...settings, autoResubscribe: false });
   const order = new InOrder(opts.deliver, opts.late, GAP_WAIT_MS);
   let down = false;
   const failed = (err: unknown) => {
