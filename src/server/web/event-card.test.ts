@@ -26,7 +26,7 @@ describe('the card’s numbers', () => {
     expect([0, 950, 999.6, 1_234, 47_230_067, 999_960, 3.2e9, Number.NaN].map(formatVolume)).toEqual([
       '$0',
       '$950',
-      '$1K',
+      '$1,000',
       '$1.2K',
       '$47.2M',
       '$1M',

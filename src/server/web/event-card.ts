@@ -1,4 +1,5 @@
 import type { Event, Market } from '../../contract/catalog';
+import { formatMoney } from '../../contract/money';
 
 /**
  * What the embed card and the Open Graph image say about an event: its leading outcomes with their
@@ -121,19 +122,7 @@ export function formatChange(change: number | null): { text: string; up: boolean
   return { text: `${points > 0 ? '▲' : '▼'} ${shown}`, up: points > 0 };
 }
 
-const UNITS = ['', 'K', 'M', 'B', 'T'] as const;
-
-/** `$1.2M`, `$950`, `$0`: the dashboard's compact money (src/app/lib/format.ts), to one decimal. */
+/** `$1.2M`, `$950`, `$0`: the dashboard's money (contract/money.ts); an unknown volume reads `$0`. */
 export function formatVolume(value: number): string {
-  if (!Number.isFinite(value) || value < 0) return '$0';
-  if (Math.round(value) < 1000) return `$${Math.round(value)}`;
-  let unit = Math.max(1, Math.min(Math.floor(Math.log10(value) / 3), UNITS.length - 1));
-  let tenths = Math.round(value / 10 ** (unit * 3 - 1));
-  if (tenths >= 10_000 && unit < UNITS.length - 1) {
-    unit += 1;
-    tenths = Math.round(value / 10 ** (unit * 3 - 1));
-  }
-  const whole = Math.floor(tenths / 10);
-  const decimal = tenths % 10;
-  return `$${whole}${decimal ? `.${decimal}` : ''}${UNITS[unit]}`;
+  return Number.isFinite(value) && value >= 0 ? formatMoney(value) : '$0';
 }
