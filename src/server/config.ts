@@ -71,6 +71,8 @@ const Env = z.object({
     .max(64 * 1024 * 1024)
     .default(1024 * 1024),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Threads per process that check order signatures (0: the server's own thread). */
+  SIGNATURE_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   /** Which interfaces this process serves (each can run alone). */
   SERVE_GAMMA: bool.default(true),
   SERVE_CLOB: bool.default(true),

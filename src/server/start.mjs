@@ -49,6 +49,8 @@ async function buildServer() {
   cpSync(join(root, 'src/server/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
   // The embed card's live script is built from its source, read from beside the server (embed-live.ts).
   cpSync(join(root, 'src/server/web/embed-live-client.ts'), join(tmpDir, 'embed-live-client.ts'));
+  // The signature pool's threads run this file, found beside the server (signature-pool.ts).
+  cpSync(join(root, 'src/server/exchange/signature-worker.mjs'), join(tmpDir, 'signature-worker.mjs'));
   rmSync(outDir, { recursive: true, force: true });
   try {
     renameSync(tmpDir, outDir);

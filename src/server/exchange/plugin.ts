@@ -9,6 +9,7 @@ import { Exchange } from './exchange';
 import { registerLiveChannels } from './live/plugin';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
+import { signaturePool } from './signature-pool';
 
 /**
  * The order book's routes inside the trading interface's scope (its CORS, raw bodies and authoriser):
@@ -29,9 +30,11 @@ export async function registerExchange(
   );
   exchange.onCommit((changes) => follower.note(changes));
   exchange.start((err, task) => scope.log.warn({ err }, `${task} failed`));
+  const signatures = signaturePool(config.SIGNATURE_THREADS);
   scope.addHook('onClose', async () => {
     await exchange.close();
     await follower.close();
+    await signatures.close();
   });
   // Public market data changes with every order: never cached, in a scope of its own.
   await scope.register(async (marketData) => registerMarketDataRoutes(marketData, exchange));
@@ -40,6 +43,7 @@ export async function registerExchange(
     chainId: config.CHAIN_ID,
     exchanges: config.exchanges,
     now: exchange.now,
+    recoverSigner: signatures.recover,
   });
   await registerLiveChannels(scope, { config, database, exchange, authoriser });
   registerAccountRoutes(scope, {

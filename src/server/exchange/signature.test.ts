@@ -80,6 +80,12 @@ describe('recoverSigner', () => {
     expect(recoverOrderSigner(order, domain, raw)).toBe(account.address.toLowerCase());
   });
 
+  it('reads the signature’s hex in either case', async () => {
+    const signature = await account.signTypedData(orderTypedData(order, domain));
+    const upper = `0x${signature.slice(2).toUpperCase()}`;
+    expect(recoverOrderSigner(order, domain, upper)).toBe(account.address.toLowerCase());
+  });
+
   it('refuses a high-s (malleated) signature, which viem would accept', async () => {
     const signature = await account.signTypedData(orderTypedData(order, domain));
     const s = BigInt(`0x${signature.slice(66, 130)}`);
@@ -108,6 +114,7 @@ describe('recoverSigner', () => {
       `0x${N.toString(16)}${s}1b`, // r = n
       `0x${r}${s}1d`, // v = 29
       `0x${r}${s}02`, // v = 2
+      `0x${r}${((N >> 1n) + 1n).toString(16).padStart(64, '0')}1b`, // s = n/2 + 1: high
     ]) {
       expect(recoverSigner(digest, bad), bad).toBeNull();
       expect(recoverWithFallback(digest, bad), bad).toBeNull();

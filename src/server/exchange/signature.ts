@@ -69,10 +69,37 @@ export function checkSignatureBackend(
   return backend;
 }
 
-/** secp256k1's group order n, and n / 2: the largest "low" s. */
+/** secp256k1's group order n, and n / 2: the largest "low" s (as 64 hex digits). */
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-const HALF_N = N >> 1n;
+const N_HEX = N.toString(16);
+const HALF_N_HEX = (N >> 1n).toString(16).padStart(64, '0');
+const ZERO_64 = '0'.repeat(64);
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+
+/** A signature as libsecp256k1 takes it: r ‖ s (64 bytes) and the recovery id (0 or 1). */
+export interface CompactSignature {
+  compact: Uint8Array;
+  recovery: 0 | 1;
+}
+
+/** The signature's parts, or null when it is malformed or high-s (nothing then needs recovering). */
+export function parseSignature(signature: string): CompactSignature | null {
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
+  // r and s are 64 hex digits each: compared as lower-case text, they compare as numbers.
+  const hex = signature.slice(2).toLowerCase();
+  const r = hex.slice(0, 64);
+  const s = hex.slice(64, 128);
+  const v = Number.parseInt(hex.slice(128, 130), 16);
+  const recovery = v >= 27 ? v - 27 : v;
+  if (recovery !== 0 && recovery !== 1) return null;
+  if (r === ZERO_64 || r >= N_HEX || s === ZERO_64 || s > HALF_N_HEX) return null;
+  return { compact: Buffer.from(hex.slice(0, 128), 'hex'), recovery };
+}
+
+/** The address of an uncompressed public key: the last 20 bytes of keccak256 of it without its 0x04. */
+export function addressOfPublicKey(publicKey: Uint8Array): Hex {
+  return bytesToLowerHex(keccak256(publicKey.subarray(1)).subarray(12));
+}
 
 /**
  * A recovery function over a given secp256k1 implementation (the module's is `recoverSigner`; tests
@@ -80,23 +107,14 @@ const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
  */
 export function makeRecoverSigner(lib: Secp256k1) {
   return function recoverSigner(digest: Uint8Array, signature: string): Hex | null {
-    if (digest.length !== 32 || typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
-    const r = BigInt(`0x${signature.slice(2, 66)}`);
-    const s = BigInt(`0x${signature.slice(66, 130)}`);
-    const v = Number.parseInt(signature.slice(130, 132), 16);
-    const recovery = v >= 27 ? v - 27 : v;
-    if (recovery !== 0 && recovery !== 1) return null;
-    if (r === 0n || r >= N || s === 0n || s > HALF_N) return null;
-    const compact = new Uint8Array(64);
-    for (let i = 0; i < 64; i++) compact[i] = Number.parseInt(signature.slice(2 + 2 * i, 4 + 2 * i), 16);
-    let publicKey: Uint8Array;
+    if (digest.length !== 32) return null;
+    const parsed = parseSignature(signature);
+    if (!parsed) return null;
     try {
-      publicKey = lib.ecdsaRecover(compact, recovery, digest, false);
+      return addressOfPublicKey(lib.ecdsaRecover(parsed.compact, parsed.recovery, digest, false));
     } catch {
       return null;
     }
-    // The address: the last 20 bytes of keccak256 of the uncompressed key without its 0x04 prefix.
-    return bytesToLowerHex(keccak256(publicKey.subarray(1)).subarray(12));
   };
 }
 

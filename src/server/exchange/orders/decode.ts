@@ -12,7 +12,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { ErrorCode } from '../../../contract/error-codes';
 import type { OrderIn } from '../../../engine/types';
 import type { MarketRegistry, TokenMarket } from '../markets';
-import { recoverSigner } from '../signature';
+import type { RecoverSigner } from '../signature-pool';
 import { priceText, sizeText } from '../units';
 import type { PlaceJob, SingleUse } from '../writer';
 import { type TermsProblem, termsOf } from './terms';
@@ -29,6 +29,8 @@ export interface DecodeDeps {
   /** The exchanges orders are signed for, per version (config: the reference clients' unless set). */
   exchanges: Record<OrderVersion, ExchangeAddresses>;
   now: () => number;
+  /** Who signed an order's digest (signature-pool.ts: off the server's thread). */
+  recoverSigner: RecoverSigner;
 }
 
 export interface Caller {
@@ -74,7 +76,7 @@ export async function decodeOrder(
   const domain = orderDomain(signed.version, market.negRisk, deps);
   // The digest is both what the signature signs and, as hex, the order's id: hashed once.
   const digest = orderDigest(signed, domain);
-  if (recoverSigner(digest, signed.signature) !== caller.address)
+  if ((await deps.recoverSigner(digest, signed.signature)) !== caller.address)
     return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
   if (signed.version === 1) {
     if (signed.message.feeRateBps !== 0n)
