@@ -2,6 +2,7 @@
 // signatures with libsecp256k1, so that the server's own thread does not spend ~50 µs an order on it.
 // Plain JavaScript, loaded by path: the server's bundle (start.mjs) copies it beside itself.
 import { createRequire } from 'node:module';
+import { parentPort } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 /** The native binding, or the package's pure-JavaScript fallback (signature.ts says which the server uses). */
@@ -18,7 +19,7 @@ const REQUEST = 97;
 const KEY = 65;
 
 /** @param {Uint8Array} requests @returns {Uint8Array} */
-export default function recoverKeys(requests) {
+function recoverKeys(requests) {
   const count = requests.length / REQUEST;
   const keys = new Uint8Array(count * KEY);
   for (let i = 0; i < count; i++) {
@@ -37,3 +38,8 @@ export default function recoverKeys(requests) {
   }
   return keys;
 }
+
+parentPort?.on('message', (/** @type {{ id: number, requests: Uint8Array }} */ message) => {
+  const keys = recoverKeys(message.requests);
+  parentPort?.postMessage({ id: message.id, keys });
+});
