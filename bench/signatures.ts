@@ -8,9 +8,14 @@
  * the ways alternating round by round so that a neighbour's load on a shared machine falls on every
  * way alike. Printed: the median over rounds of the time per signature.
  *
+ * Then the signature threads (signature-pool.ts): what recovering costs the server's own thread, measured
+ * by its event-loop utilisation, checked here (0 threads) and on one thread, for orders arriving 1, 4 and
+ * 20 to a turn of the event loop (a pool's message costs the same whatever it carries).
+ *
  * Env: BENCH_ORDERS (signed orders, default 500), BENCH_ROUNDS (default 7).
  */
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { hashTypedData, type Hex, recoverAddress, recoverTypedDataAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
@@ -22,6 +27,7 @@ import {
   ZERO_BYTES32,
 } from '../src/contract/orders';
 import { makeRecoverSigner, recoverSigner, signatureBackend } from '../src/server/exchange/signature';
+import { signaturePool } from '../src/server/exchange/signature-pool';
 import { median } from './stats';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
@@ -181,6 +187,37 @@ async function main(): Promise<void> {
   const ours = median(perSignature.get('hash + recover: ours')!);
   const viem = median(perSignature.get('hash + recover: viem recoverTypedDataAddress')!);
   console.log(`\nhash + recover: ours is ${(viem / ours).toFixed(1)}× faster than viem's`);
+  await poolShare(samples);
+}
+
+/** The server thread's active time per recovery through signaturePool(threads), in bursts of `burst`. */
+async function poolShare(samples: Sample[]): Promise<void> {
+  const BURSTS = [1, 4, 20];
+  const share = new Map<string, number[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const threads of [0, 1]) {
+      for (const burst of BURSTS) {
+        const pool = signaturePool(threads);
+        await pool.recover(samples[0]!.digest, samples[0]!.signature);
+        const before = performance.eventLoopUtilization();
+        for (let i = 0; i + burst <= samples.length; i += burst) {
+          const some = samples.slice(i, i + burst);
+          const signers = await Promise.all(some.map((s) => pool.recover(s.digest, s.signature)));
+          check(
+            signers.every((signer, j) => signer === some[j]!.order.message.signer.toLowerCase()),
+            'pool',
+          );
+        }
+        const used = performance.eventLoopUtilization(before);
+        const key = `${threads} thread${threads === 1 ? '' : 's'}, ${burst} a turn`;
+        const count = samples.length - (samples.length % burst);
+        share.set(key, [...(share.get(key) ?? []), (used.active * 1000) / count]);
+        await pool.close();
+      }
+    }
+  }
+  console.log(`\nthe server thread's time per recovery (signature-pool.ts), median of ${ROUNDS} rounds:`);
+  for (const [key, values] of share) console.log(`  ${key.padEnd(22)}  ${median(values).toFixed(1)} µs`);
 }
 
 await main();
