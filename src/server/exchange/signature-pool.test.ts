@@ -68,6 +68,12 @@ describe('the signature pool', () => {
     expect(await pool.recover(signed[1]!.digest, signed[1]!.signature)).toBe(signed[1]!.signer);
   });
 
+  it('threads that fail (here, a file that is not there): every signature is checked on the server’s thread', async () => {
+    pool = signaturePool(1, new URL('./no-such-worker.mjs', import.meta.url));
+    const signed = await signedDigests(12);
+    for (const s of signed) expect(await pool.recover(s.digest, s.signature)).toBe(s.signer);
+  });
+
   it('with no threads, checks on the server’s thread', async () => {
     pool = signaturePool(0);
     const signed = await signedDigests(3);

@@ -14,6 +14,8 @@ export interface SignaturePool {
 const REQUEST = 97;
 const KEY = 65;
 const WORKER_FILE = new URL('./signature-worker.mjs', import.meta.url);
+/** Threads that may fail (a missing file, a crash) before the pool checks everything here instead. */
+const MOST_FAILURES = 3;
 
 interface Waiting {
   digest: Uint8Array;
@@ -26,12 +28,13 @@ const recoverHere = (w: Waiting) => w.resolve(recoverSigner(w.digest, w.signatur
 
 /** One thread and the batches it has not answered yet; when it fails, they are checked here. */
 class SignatureThread {
-  private readonly worker = new Worker(WORKER_FILE);
+  private readonly worker: Worker;
   private readonly batches = new Map<number, Waiting[]>();
   private nextId = 0;
   failed = false;
 
-  constructor() {
+  constructor(file: URL) {
+    this.worker = new Worker(file);
     this.worker.on('message', ({ id, keys }: { id: number; keys: Uint8Array }) => {
       const batch = this.batches.get(id);
       this.batches.delete(id);
@@ -76,10 +79,10 @@ class SignatureThread {
  * batch, and the cheap rest (parsing, the address's hash) stays here. Plain worker threads rather than
  * a pool library: piscina's bookkeeping cost the server's thread ~45 µs a message, as much as the
  * recovery it saved when orders arrive one at a time (docs/performance.md). A batch whose thread fails
- * is checked here instead, and the thread replaced: an order is never refused, or accepted, because a
- * thread died.
+ * is checked here instead, and the thread replaced (MOST_FAILURES times at the most): an order is never
+ * refused, or accepted, because a thread died.
  */
-export function signaturePool(threads: number): SignaturePool {
+export function signaturePool(threads: number, workerFile: URL = WORKER_FILE): SignaturePool {
   if (threads < 1)
     return { recover: async (digest, signature) => recoverSigner(digest, signature), close: async () => {} };
   // Started with the first order, not with the server: most processes (and tests) never check one.
@@ -89,11 +92,19 @@ export function signaturePool(threads: number): SignaturePool {
   let queue: Waiting[] = [];
   let flushing = false;
 
-  const thread = (): SignatureThread => {
+  let failures = 0;
+
+  /** The next thread, started (again) when needed; none once threads have failed MOST_FAILURES times. */
+  const thread = (): SignatureThread | null => {
     turn = (turn + 1) % threads;
     let t = running[turn];
-    if (!t || t.failed) {
-      t = new SignatureThread();
+    if (t?.failed) {
+      failures += 1;
+      t = undefined;
+    }
+    if (!t) {
+      if (failures >= MOST_FAILURES) return null;
+      t = new SignatureThread(workerFile);
       running[turn] = t;
     }
     return t;
@@ -105,7 +116,12 @@ export function signaturePool(threads: number): SignaturePool {
     queue = [];
     if (closed) return waiting.forEach(recoverHere);
     const size = Math.ceil(waiting.length / threads);
-    for (let i = 0; i < waiting.length; i += size) thread().send(waiting.slice(i, i + size));
+    for (let i = 0; i < waiting.length; i += size) {
+      const batch = waiting.slice(i, i + size);
+      const t = thread();
+      if (t) t.send(batch);
+      else batch.forEach(recoverHere);
+    }
   };
 
   return {
