@@ -175,7 +175,9 @@ interface Outcomes {
   failures: number;
   /** The pool ran dry this many seconds into the run (the run then stopped early). */
   exhaustedAt: number | null;
+  /** The server's CPU and this client's, during the run. */
   cpuMs: number;
+  clientCpuMs: number;
 }
 
 /** The next order of the mix, or null when the pool has nothing left for it. */
@@ -213,6 +215,7 @@ async function sendOrders(
   let exhaustedAt: number | null = null;
   let remaining = options.count ?? Number.POSITIVE_INFINITY;
   const cpuBefore = serverCpuMs(server);
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = options.seconds ? started + options.seconds * 1000 : Number.POSITIVE_INFINITY;
 
@@ -264,7 +267,14 @@ async function sendOrders(
     failures,
     exhaustedAt,
     cpuMs: serverCpuMs(server) - cpuBefore,
+    clientCpuMs: cpuMsSince(clientCpuBefore),
   };
+}
+
+/** This process's CPU (every thread) since `before`, in ms. */
+function cpuMsSince(before: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1000;
 }
 
 /** L2-authenticated GET /api-keys from every connection for `seconds`, the wallets in turn. */
@@ -400,7 +410,8 @@ async function main(): Promise<void> {
     console.log(
       `POST /order      ${rate.toFixed(0).padStart(6)} accepted/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  ` +
         `(${run.accepted} of ${sent}: ${run.acceptedByKind.rest} resting, ${run.acceptedByKind.cross} crossing; ` +
-        `server CPU ${((run.cpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order)`,
+        `server CPU ${((run.cpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order, ` +
+        `this client's ${((run.clientCpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order)`,
     );
     console.log(
       `  refusals       ${JSON.stringify(run.refusals)}${run.failures ? `, ${run.failures} failed` : ''}`,
