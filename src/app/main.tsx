@@ -3,6 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { readFirstView } from './first-view';
+import { captureEarlyInput } from './lib/use-early-input';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
   await router.load();
   await yieldToBrowser();
   startTransition(() => {
+    captureEarlyInput(container);
     hydrateRoot(
       container,
       <App router={router} queryClient={queryClient} renderedAt={firstView.renderedAt} />,

@@ -17,7 +17,7 @@ function SearchField() {
   const q = useSearch({ strict: false, select: (search) => search.q });
   const urlQuery = onList ? (q ?? '') : '';
   const [value, setValue] = useState(urlQuery);
-  const input = useEarlyInput<HTMLInputElement>(value, setValue);
+  const early = useEarlyInput<HTMLInputElement>('search', value, setValue);
   const id = useId();
 
   // Back/forward or a link changed q: show what the URL says, unless it is what is typed (trimmed:
@@ -49,12 +49,12 @@ function SearchField() {
       const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
       if (e.key === '/' && !typing && !e.metaKey && !e.ctrlKey && !e.altKey) {
         e.preventDefault();
-        input.current?.focus();
+        early.ref.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [input]);
+  }, [early.ref]);
 
   return (
     <search className="min-w-0 flex-1">
@@ -69,7 +69,7 @@ function SearchField() {
           Search events by title
         </label>
         <input
-          ref={input}
+          {...early}
           id={id}
           type="search"
           value={value}

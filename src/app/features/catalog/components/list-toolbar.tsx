@@ -45,14 +45,14 @@ function Choice<V extends string | number>({
     const option = options.find((o) => String(o.value) === raw);
     if (option) onChoose(option.value);
   };
-  const ref = useEarlyInput<HTMLSelectElement>(String(value), choose);
+  const early = useEarlyInput<HTMLSelectElement>(`choice:${label}`, String(value), choose);
   return (
     <div className="flex items-center gap-1.5">
       <label htmlFor={id} className="text-xs font-medium text-neutral-600 dark:text-neutral-400">
         {label}
       </label>
       <select
-        ref={ref}
+        {...early}
         id={id}
         className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
         value={value}
