@@ -29,13 +29,22 @@ export function isStale(/** @type {string} */ output, /** @type {string[]} */ in
   return builtAt <= Math.max(...inputs.map((path) => newestMtime(resolve(root, path))));
 }
 
-/** Builds beside and moves into place, so that a process starting meanwhile never sees half a bundle. */
-async function buildServer() {
+/**
+ * Builds the server into `target` (beside and moved into place, so that a process starting meanwhile
+ * never sees half a bundle). `target` must be under node_modules, as the sources are, for the bundle's
+ * package imports to resolve.
+ */
+export async function buildServer(target = outDir) {
   const { build } = await import('esbuild');
-  const tmpDir = `${outDir}.${process.pid}`;
+  const tmpDir = `${target}.${process.pid}`;
   await build({
-    entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: join(tmpDir, 'main.mjs'),
+    entryPoints: [
+      { in: join(root, 'src/server/main.ts'), out: 'main' },
+      // The signature pool's threads run this, found beside the server (signature-pool.ts).
+      { in: join(root, 'src/server/exchange/signature-worker.ts'), out: 'signature-worker' },
+    ],
+    outdir: tmpDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -49,15 +58,13 @@ async function buildServer() {
   cpSync(join(root, 'src/server/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
   // The embed card's live script is built from its source, read from beside the server (embed-live.ts).
   cpSync(join(root, 'src/server/web/embed-live-client.ts'), join(tmpDir, 'embed-live-client.ts'));
-  // The signature pool's threads run this file, found beside the server (signature-pool.ts).
-  cpSync(join(root, 'src/server/exchange/signature-worker.mjs'), join(tmpDir, 'signature-worker.mjs'));
-  rmSync(outDir, { recursive: true, force: true });
+  rmSync(target, { recursive: true, force: true });
   try {
-    renameSync(tmpDir, outDir);
+    renameSync(tmpDir, target);
   } catch (err) {
     // Another start built it at the same moment: theirs is as good.
     rmSync(tmpDir, { recursive: true, force: true });
-    if (!existsSync(bundle)) throw err;
+    if (!existsSync(join(target, 'main.mjs'))) throw err;
   }
 }
 

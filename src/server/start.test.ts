@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isStale } from './start.mjs';
+import { askThread, signedDigests } from './exchange/test/signed-digests';
+import { buildServer, isStale } from './start.mjs';
 
 /** The launcher rebuilds the server bundle exactly when a source is newer (the start itself is e2e). */
 describe('isStale', () => {
@@ -23,4 +26,25 @@ describe('isStale', () => {
     at(source, 3_000);
     expect(isStale(output, [join(dir, 'src')])).toBe(true);
   });
+});
+
+describe('buildServer', () => {
+  // Under node_modules, as npm start's bundle is, so that its package imports resolve.
+  const target = fileURLToPath(
+    new URL(`../../node_modules/.cache/marketdesk-build-test-${process.pid}`, import.meta.url),
+  );
+  afterAll(() => rmSync(target, { recursive: true, force: true }));
+
+  it('puts the server and the signature thread beside it, and the thread runs', async () => {
+    await buildServer(target);
+    for (const file of ['main.mjs', 'signature-worker.mjs', 'migrations', 'embed-live-client.ts'])
+      expect(existsSync(join(target, file)), file).toBe(true);
+    const worker = new Worker(join(target, 'signature-worker.mjs'));
+    try {
+      const signed = await signedDigests(3);
+      expect(await askThread(worker, signed)).toEqual(signed.map((s) => s.signer));
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
 });

@@ -1,26 +1,10 @@
-import { privateKeyToAccount } from 'viem/accounts';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytesToLowerHex } from '../../contract/orders';
 import { recoverSigner } from './signature';
-import { type SignaturePool, signaturePool } from './signature-pool';
+import { type SignaturePool, signaturePool, startSignatureWorker } from './signature-pool';
+import { askThread, signedDigests } from './test/signed-digests';
 
 /** Signatures checked on threads of their own (signature-pool.ts) answer exactly as on the server's thread. */
-
-const accounts = [1, 2, 3].map((i) =>
-  privateKeyToAccount(`0x${i.toString(16).padStart(64, '0')}` as `0x${string}`),
-);
-
-/** `count` digests, each signed by one of three accounts (and which one). */
-async function signedDigests(count: number) {
-  return Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const digest = new Uint8Array(32).map((_, j) => (i * 31 + j * 7) & 0xff);
-      const account = accounts[i % accounts.length]!;
-      const signature = await account.sign({ hash: bytesToLowerHex(digest) });
-      return { digest, signature, signer: account.address.toLowerCase() };
-    }),
-  );
-}
 
 let pool: SignaturePool | undefined;
 afterEach(async () => {
@@ -29,6 +13,20 @@ afterEach(async () => {
 });
 
 describe('the signature pool', () => {
+  it('its thread (from the sources here) recovers the keys of a batch', async () => {
+    const worker = startSignatureWorker();
+    try {
+      const signed = await signedDigests(5);
+      const bad = {
+        digest: new Uint8Array(32).fill(1),
+        signature: `0x${'0'.repeat(63)}5${signed[0]!.signature.slice(66)}`,
+      };
+      expect(await askThread(worker, [...signed, bad])).toEqual([...signed.map((s) => s.signer), null]);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
   it('answers every signature of a burst with its signer, in batches over its threads', async () => {
     pool = signaturePool(2);
     const signed = await signedDigests(150);
@@ -69,7 +67,7 @@ describe('the signature pool', () => {
   });
 
   it('threads that fail (here, a file that is not there): every signature is checked on the server’s thread', async () => {
-    pool = signaturePool(1, new URL('./no-such-worker.mjs', import.meta.url));
+    pool = signaturePool(1, () => new Worker(new URL('./no-such-worker.mjs', import.meta.url)));
     const signed = await signedDigests(12);
     for (const s of signed) expect(await pool.recover(s.digest, s.signature)).toBe(s.signer);
   });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Hex } from 'viem';
 import { addressOfPublicKey, type CompactSignature, parseSignature, recoverSigner } from './signature';
+import { encodeRequests, keyAt } from './signature-batch';
 
 /** Who signed a 32-byte digest (signature.ts `recoverSigner`), answered when it is known. */
 export type RecoverSigner = (digest: Uint8Array, signature: string) => Promise<Hex | null>;
@@ -10,10 +11,18 @@ export interface SignaturePool {
   close(): Promise<void>;
 }
 
-/** Bytes of one request (digest ‖ r ‖ s ‖ recovery id) and of one answer (uncompressed key; zeros: none). */
-const REQUEST = 97;
-const KEY = 65;
-const WORKER_FILE = new URL('./signature-worker.mjs', import.meta.url);
+/**
+ * A thread running signature-worker.ts: beside `npm start`'s bundle, the bundled file (start.mjs builds
+ * both); from the sources (tsx, Vitest), the TypeScript itself through tsx, which a worker does not
+ * inherit from its process's `--import`.
+ */
+export function startSignatureWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./signature-worker.mjs', import.meta.url));
+  const file = JSON.stringify(new URL('./signature-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${file}); })`, {
+    eval: true,
+  });
+}
 /** Threads that may fail (a missing file, a crash) before the pool checks everything here instead. */
 const MOST_FAILURES = 3;
 
@@ -33,14 +42,14 @@ class SignatureThread {
   private nextId = 0;
   failed = false;
 
-  constructor(file: URL) {
-    this.worker = new Worker(file);
+  constructor(start: () => Worker) {
+    this.worker = start();
     this.worker.on('message', ({ id, keys }: { id: number; keys: Uint8Array }) => {
       const batch = this.batches.get(id);
       this.batches.delete(id);
       batch?.forEach((w, i) => {
-        const key = keys.subarray(i * KEY, (i + 1) * KEY);
-        w.resolve(key[0] === 4 ? addressOfPublicKey(key) : null);
+        const key = keyAt(keys, i);
+        w.resolve(key ? addressOfPublicKey(key) : null);
       });
       if (this.batches.size === 0) this.worker.unref();
     });
@@ -54,12 +63,7 @@ class SignatureThread {
   }
 
   send(batch: Waiting[]): void {
-    const requests = new Uint8Array(batch.length * REQUEST);
-    batch.forEach((w, i) => {
-      requests.set(w.digest, i * REQUEST);
-      requests.set(w.parsed.compact, i * REQUEST + 32);
-      requests[i * REQUEST + 96] = w.parsed.recovery;
-    });
+    const requests = encodeRequests(batch);
     const id = this.nextId++;
     this.batches.set(id, batch);
     // Referenced only while it owes answers: an idle pool never keeps the process alive.
@@ -82,7 +86,10 @@ class SignatureThread {
  * is checked here instead, and the thread replaced (MOST_FAILURES times at the most): an order is never
  * refused, or accepted, because a thread died.
  */
-export function signaturePool(threads: number, workerFile: URL = WORKER_FILE): SignaturePool {
+export function signaturePool(
+  threads: number,
+  startWorker: () => Worker = startSignatureWorker,
+): SignaturePool {
   if (threads < 1)
     return { recover: async (digest, signature) => recoverSigner(digest, signature), close: async () => {} };
   // Started with the first order, not with the server: most processes (and tests) never check one.
@@ -104,7 +111,7 @@ export function signaturePool(threads: number, workerFile: URL = WORKER_FILE): S
     }
     if (!t) {
       if (failures >= MOST_FAILURES) return null;
-      t = new SignatureThread(workerFile);
+      t = new SignatureThread(startWorker);
       running[turn] = t;
     }
     return t;

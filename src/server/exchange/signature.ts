@@ -109,13 +109,22 @@ export function makeRecoverSigner(lib: Secp256k1) {
   return function recoverSigner(digest: Uint8Array, signature: string): Hex | null {
     if (digest.length !== 32) return null;
     const parsed = parseSignature(signature);
-    if (!parsed) return null;
-    try {
-      return addressOfPublicKey(lib.ecdsaRecover(parsed.compact, parsed.recovery, digest, false));
-    } catch {
-      return null;
-    }
+    const key = parsed && recoverPublicKey(digest, parsed, lib);
+    return key ? addressOfPublicKey(key) : null;
   };
+}
+
+/** The uncompressed public key that made a parsed signature over a 32-byte digest, or null when none did. */
+export function recoverPublicKey(
+  digest: Uint8Array,
+  parsed: CompactSignature,
+  lib: Secp256k1 = loaded.lib,
+): Uint8Array | null {
+  try {
+    return lib.ecdsaRecover(parsed.compact, parsed.recovery, digest, false);
+  } catch {
+    return null;
+  }
 }
 
 /**
