@@ -1,8 +1,16 @@
 import type { Address, Hex, TypedDataDefinition } from 'viem';
+import {
+  bytesToLowerHex,
+  putAddress,
+  putBytes32,
+  putUint8,
+  putUint256,
+  typedDataDigest,
+  utf8,
+} from './eip712';
 import { keccak256 } from './keccak';
 
-/** A string's UTF-8 bytes (viem's stringToBytes, without loading viem at the server's start). */
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+export { bytesToLowerHex } from './eip712';
 
 /**
  * Orders as EIP-712 typed data of the reference's exchange, exactly as its two official TypeScript
@@ -180,8 +188,6 @@ export function orderTypedData(order: VersionedOrder, domain: OrderDomain): Type
 
 // --- the digest, by hand -------------------------------------------------------------------------
 
-const MAX_UINT256 = 2n ** 256n - 1n;
-
 function typeString(types: { Order: readonly { name: string; type: string }[] }): string {
   return `Order(${types.Order.map((f) => `${f.type} ${f.name}`).join(',')})`;
 }
@@ -198,52 +204,6 @@ const VERSION_HASH: Record<OrderVersion, Uint8Array> = {
   1: keccak256(utf8(ORDER_DOMAIN_VERSION[1])),
   2: keccak256(utf8(ORDER_DOMAIN_VERSION[2])),
 };
-
-/** Hex digit values by character code; -1 for anything else. */
-const HEX_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) HEX_VALUE[48 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX_VALUE[65 + i] = 10 + i;
-  HEX_VALUE[97 + i] = 10 + i;
-}
-
-/** Writes the hex digits `hex` (no prefix, even or odd length) right-aligned to end at `end`. */
-function putHexDigits(out: Uint8Array, end: number, hex: string, what: string): void {
-  let at = end;
-  for (let i = hex.length; i > 0; i -= 2) {
-    const low = HEX_VALUE[hex.charCodeAt(i - 1)] ?? -1;
-    const high = i >= 2 ? (HEX_VALUE[hex.charCodeAt(i - 2)] ?? -1) : 0;
-    if (low < 0 || high < 0) throw new TypeError(`${what} is not hex`);
-    out[--at] = (high << 4) | low;
-  }
-}
-
-function putUint256(out: Uint8Array, slot: number, value: bigint, what: string): void {
-  if (typeof value !== 'bigint' || value < 0n || value > MAX_UINT256) {
-    throw new RangeError(`${what} must be a uint256`);
-  }
-  if (value !== 0n) putHexDigits(out, (slot + 1) * 32, value.toString(16), what);
-}
-
-function putUint8(out: Uint8Array, slot: number, value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0 || value > 255) throw new RangeError(`${what} must be a uint8`);
-  out[slot * 32 + 31] = value;
-}
-
-/** Any hex case is accepted (the checksum is not checked: the bytes are what is signed). */
-function putAddress(out: Uint8Array, slot: number, value: string, what: string): void {
-  if (typeof value !== 'string' || value.length !== 42 || !value.startsWith('0x')) {
-    throw new TypeError(`${what} must be a 0x-prefixed 20-byte address`);
-  }
-  putHexDigits(out, (slot + 1) * 32, value.slice(2), what);
-}
-
-function putBytes32(out: Uint8Array, slot: number, value: string, what: string): void {
-  if (typeof value !== 'string' || value.length !== 66 || !value.startsWith('0x')) {
-    throw new TypeError(`${what} must be 0x-prefixed 32 bytes`);
-  }
-  putHexDigits(out, (slot + 1) * 32, value.slice(2), what);
-}
 
 function structHash(order: VersionedOrder): Uint8Array {
   if (order.version === 1) {
@@ -307,21 +267,7 @@ export function orderDomainSeparator(version: OrderVersion, domain: OrderDomain)
 
 /** The EIP-712 digest of an order (what its signature signs), as 32 bytes. */
 export function orderDigest(order: VersionedOrder, domain: OrderDomain): Uint8Array {
-  const input = new Uint8Array(66);
-  input[0] = 0x19;
-  input[1] = 0x01;
-  input.set(orderDomainSeparator(order.version, domain), 2);
-  input.set(structHash(order), 34);
-  return keccak256(input);
-}
-
-const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/** Lower-case `0x` hex of bytes. */
-export function bytesToLowerHex(bytes: Uint8Array): Hex {
-  let hex = '0x';
-  for (const byte of bytes) hex += HEX_DIGITS[byte];
-  return hex as Hex;
+  return typedDataDigest(orderDomainSeparator(order.version, domain), structHash(order));
 }
 
 /**

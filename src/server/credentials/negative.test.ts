@@ -151,6 +151,32 @@ describe('Level 1: signatures that do not verify', () => {
     const stamp = String(Number(headers.SVC_TIMESTAMP) - 1);
     await expectRejected(post({ ...headers, SVC_TIMESTAMP: stamp }), 401, 'L1_SIGNATURE_INVALID');
   });
+
+  it('v as 0/1 passes as 27/28 does; the same signature with a high s (malleated) does not', async () => {
+    const withV = (headers: Headers, flip: (r: string, s: bigint, v: number) => string) => {
+      const sig = headers.SVC_SIGNATURE!;
+      const s = BigInt(`0x${sig.slice(66, 130)}`);
+      return { ...headers, SVC_SIGNATURE: flip(sig.slice(2, 66), s, Number.parseInt(sig.slice(130), 16)) };
+    };
+    const hex64 = (n: bigint) => n.toString(16).padStart(64, '0');
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    // Another nonce each: single use is by address, timestamp and nonce.
+    const parity = withV(
+      asHeaders(await l1(other, { nonce: 11n })),
+      (r, s, v) => `0x${r}${hex64(s)}0${v - 27}`,
+    );
+    expect((await send(t.app, { method: 'GET', url: '/clob/api-keys', headers: parity })).statusCode).toBe(
+      200,
+    );
+    const malleated = withV(asHeaders(await l1(other, { nonce: 12n })), (r, s, v) => {
+      return `0x${r}${hex64(N - s)}${(v === 27 ? 28 : 27).toString(16)}`;
+    });
+    await expectRejected(
+      { method: 'GET', url: '/clob/api-keys', headers: malleated },
+      401,
+      'L1_SIGNATURE_INVALID',
+    );
+  });
 });
 
 describe('timestamp windows (server clock pinned)', () => {
