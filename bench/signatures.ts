@@ -26,8 +26,8 @@ import {
   type VersionedOrder,
   ZERO_BYTES32,
 } from '../src/contract/orders';
-import { makeRecoverSigner, recoverSigner, signatureBackend } from '../src/server/exchange/signature';
-import { signaturePool } from '../src/server/exchange/signature-pool';
+import { makeRecoverSigner, recoverSigner, signatureBackend } from '../src/server/signatures/signature';
+import { signaturePool } from '../src/server/signatures/signature-pool';
 import { median } from './stats';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);

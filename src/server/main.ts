@@ -13,7 +13,7 @@ import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } fro
 import { ensureDashboardBuilt } from './web/build';
 import { loadMasterKey, MasterKeyError } from './credentials/master-key';
 import { type DemoTraders, startDemoTraders } from '../catalog-tools/demo-traders';
-import { checkSignatureBackend } from './exchange/signature';
+import { checkSignatureBackend } from './signatures/signature';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
 async function prepare(config: Config): Promise<void> {

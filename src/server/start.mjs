@@ -41,7 +41,7 @@ export async function buildServer(target = outDir) {
     entryPoints: [
       { in: join(root, 'src/server/main.ts'), out: 'main' },
       // The signature pool's threads run this, found beside the server (signature-pool.ts).
-      { in: join(root, 'src/server/exchange/signature-worker.ts'), out: 'signature-worker' },
+      { in: join(root, 'src/server/signatures/signature-worker.ts'), out: 'signature-worker' },
     ],
     outdir: tmpDir,
     outExtension: { '.js': '.mjs' },

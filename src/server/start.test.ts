@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { askThread, signedDigests } from './exchange/test/signed-digests';
+import { askThread, signedDigests } from './test/signed-digests';
 import { buildServer, isStale } from './start.mjs';
 
 /** The launcher rebuilds the server bundle exactly when a source is newer (the start itself is e2e). */

@@ -8,7 +8,7 @@ import {
   L1_MAX_AHEAD_SECONDS,
 } from '../../contract/auth';
 import { clobAuthDigest } from '../../contract/clob-auth';
-import { recoverSigner } from '../exchange/signature';
+import { recoverSigner } from '../signatures/signature';
 import { ReplyError } from '../errors';
 import { checkWindow, invalidHeader, requireHeaders } from './headers';
 

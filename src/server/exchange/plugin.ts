@@ -9,7 +9,7 @@ import { Exchange } from './exchange';
 import { registerLiveChannels } from './live/plugin';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
-import { signaturePool } from './signature-pool';
+import { signaturePool } from '../signatures/signature-pool';
 
 /**
  * The order book's routes inside the trading interface's scope (its CORS, raw bodies and authoriser):

@@ -12,7 +12,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { ErrorCode } from '../../../contract/error-codes';
 import type { OrderIn } from '../../../engine/types';
 import type { MarketRegistry, TokenMarket } from '../markets';
-import type { RecoverSigner } from '../signature-pool';
+import type { RecoverSigner } from '../../signatures/signature-pool';
 import { priceText, sizeText } from '../units';
 import type { PlaceJob, SingleUse } from '../writer';
 import { type TermsProblem, termsOf } from './terms';

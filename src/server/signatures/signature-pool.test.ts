@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recoverSigner } from './signature';
 import { type SignaturePool, signaturePool, startSignatureWorker } from './signature-pool';
-import { askThread, signedDigests } from './test/signed-digests';
+import { askThread, signedDigests } from '../test/signed-digests';
 
 /** Signatures checked on threads of their own (signature-pool.ts) answer exactly as on the server's thread. */
 

@@ -1,8 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { privateKeyToAccount } from 'viem/accounts';
-import { bytesToLowerHex } from '../../../contract/orders';
-import { addressOfPublicKey, parseSignature } from '../signature';
-import { encodeRequests, keyAt } from '../signature-batch';
+import { bytesToLowerHex } from '../../contract/orders';
+import { addressOfPublicKey, parseSignature } from '../signatures/signature';
+import { encodeRequests, keyAt } from '../signatures/signature-batch';
 
 const accounts = [1, 2, 3].map((i) =>
   privateKeyToAccount(`0x${i.toString(16).padStart(64, '0')}` as `0x${string}`),
