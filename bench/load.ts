@@ -374,7 +374,7 @@ function report(o: Outcome, p99Limit: number | null): boolean {
 async function scenario(name: string, env: Record<string, string>, p99Limit: number | null) {
   const dir = mkdtempSync(join(tmpdir(), 'md-load-'));
   const server = await startServer(
-    { DATA_DIR: join(dir, 'data'), SEED_EVENTS: '3000', RATE_LIMIT_MAX: '2000', ...env },
+    { DATA_DIR: join(dir, 'data'), SEED_EVENTS: '3000', RATE_LIMIT_MAX: '20000', ...env },
     await freePort(),
   );
   try {
