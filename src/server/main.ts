@@ -8,6 +8,7 @@ import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
 import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
+import { startVacuuming } from './db/vacuum';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
@@ -54,6 +55,7 @@ async function serve(config: Config): Promise<void> {
   let closing = false;
   let traders: Promise<DemoTraders | null> | null = null;
   let tradersTimer: NodeJS.Timeout | undefined;
+  let stopVacuuming = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -61,6 +63,7 @@ async function serve(config: Config): Promise<void> {
     clearTimeout(tradersTimer);
     // The traders are clients of the app: they finish their step and let go of their keys first.
     await (await traders)?.stop();
+    await stopVacuuming();
     await app.close();
     await database.close();
     process.exit(0);
@@ -70,6 +73,11 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   watchEventLoop(app.log);
+  stopVacuuming = startVacuuming(
+    database,
+    (round) => app.log.debug(round, 'vacuumed the embedded database'),
+    (err) => app.log.warn({ err }, 'vacuuming the embedded database failed; the next round tries again'),
+  );
   // A moment after listening: starting them takes ~1.5 s of CPU in bursts (wallets, keys, the markets),
   // which the first requests, a browser's first page, should not wait behind.
   if (hostsDemoTraders(config))
