@@ -23,6 +23,7 @@ export function startSignatureWorker(): Worker {
     eval: true,
   });
 }
+
 /** Threads that may fail (a missing file, a crash) before the pool checks everything here instead. */
 const MOST_FAILURES = 3;
 
