@@ -51,10 +51,10 @@ export class SignatureBackendError extends Error {}
 
 /**
  * For the server's start: logs one warning when signatures are checked by the JavaScript fallback
- * (about thirty times slower: every order pays ~2 ms of CPU instead of ~0.07 ms). It warns rather than
- * fails by default because the fallback is correct, only slow, and a machine without a prebuild (an
- * Intel Mac, an ARM Linux box) should still run the service; `require: 'native'` makes it fail instead,
- * for a deployment that sized its capacity on the native speed.
+ * (about thirty times slower: every order and Level 1 request pays ~2 ms of CPU instead of ~0.07 ms).
+ * It warns rather than fails by default because the fallback is correct, only slow, and a machine
+ * without a prebuild (an Intel Mac, an ARM Linux box) should still run the service; `require: 'native'`
+ * makes it fail instead, for a deployment that sized its capacity on the native speed.
  */
 export function checkSignatureBackend(
   log: { warn: (details: object, message: string) => void },
@@ -63,7 +63,7 @@ export function checkSignatureBackend(
 ): SignatureBackend {
   if (backend.implementation === 'native') return backend;
   const message =
-    'secp256k1: the native binding did not load; order signatures are checked by the pure-JavaScript fallback, about 30 times slower';
+    'secp256k1: the native binding did not load; order and Level 1 signatures are checked by the pure-JavaScript fallback, about 30 times slower';
   if (options.require === 'native') throw new SignatureBackendError(`${message} (${backend.reason ?? ''})`);
   log.warn({ implementation: backend.implementation, reason: backend.reason }, message);
   return backend;
