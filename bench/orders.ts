@@ -169,6 +169,8 @@ interface Planned {
 interface Outcomes {
   seconds: number;
   accepted: number;
+  /** Accepted orders in each second of the run. */
+  perSecond: number[];
   acceptedByKind: Record<Kind, number>;
   latencies: number[];
   refusals: Record<string, number>;
@@ -211,6 +213,7 @@ async function sendOrders(
   const refusals: Record<string, number> = {};
   const acceptedByKind: Record<Kind, number> = { rest: 0, cross: 0 };
   let accepted = 0;
+  const perSecond: number[] = [];
   let failures = 0;
   let exhaustedAt: number | null = null;
   let remaining = options.count ?? Number.POSITIVE_INFINITY;
@@ -240,6 +243,8 @@ async function sendOrders(
         latencies.push(performance.now() - t0);
         if (statusCode === 200) {
           accepted++;
+          const second = Math.floor((performance.now() - started) / 1000);
+          perSecond[second] = (perSecond[second] ?? 0) + 1;
           acceptedByKind[planned.kind]++;
           const depth = planned.market.depth;
           if (planned.kind === 'rest' && answer.status === 'live') depth[planned.outcome] += REST_SHARES;
@@ -261,6 +266,7 @@ async function sendOrders(
   return {
     seconds,
     accepted,
+    perSecond,
     acceptedByKind,
     latencies,
     refusals,
@@ -413,6 +419,7 @@ async function main(): Promise<void> {
         `server CPU ${((run.cpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order, ` +
         `this client's ${((run.clientCpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order)`,
     );
+    console.log(`  each second    ${run.perSecond.map((n) => n ?? 0).join(' ')}`);
     console.log(
       `  refusals       ${JSON.stringify(run.refusals)}${run.failures ? `, ${run.failures} failed` : ''}`,
     );
