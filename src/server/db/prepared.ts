@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './open';
+import { PgliteThread, type PgliteThreadTransaction } from './pglite-thread';
 
 /**
  * A fixed statement run often (the exchange writer's), prepared once per connection: PostgreSQL parses,
@@ -43,7 +43,7 @@ export type TextRow = (string | null)[];
  * plan made while a table was small (a hash join over a sequential scan) would stay as the table grows.
  * So a statement is prepared again every REPLAN_EVERY runs, and planned for the tables as they are then.
  */
-const preparedOn = new WeakMap<PGlite, Map<string, number>>();
+const preparedOn = new WeakMap<PgliteThread, Map<string, number>>();
 const REPLAN_EVERY = 100;
 
 interface PgClient {
@@ -71,10 +71,12 @@ export async function runPrepared(
   params: TextParam[],
 ): Promise<TextRow[]> {
   const client = (root as unknown as { $client: unknown }).$client;
-  if (isPglite(client)) return runOnPglite(client, statement, params);
-  const session = (tx as unknown as { session?: { client?: PgClient } }).session;
-  if (!session?.client) throw new Error('runPrepared: not inside a transaction of a known driver');
-  const result = await session.client.query({
+  // The transaction's own client: drizzle's session holds it.
+  const own = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (isPglite(client))
+    return runOnPglite(client, (own ?? client) as PgliteThreadTransaction, statement, params);
+  if (!own) throw new Error('runPrepared: not inside a transaction of a known driver');
+  const result = await (own as PgClient).query({
     name: statement.name,
     text: statement.text,
     values: params,
@@ -84,8 +86,8 @@ export async function runPrepared(
   return result.rows;
 }
 
-function isPglite(client: unknown): client is PGlite {
-  return typeof (client as PGlite | null)?.execProtocol === 'function';
+function isPglite(client: unknown): client is PgliteThread {
+  return client instanceof PgliteThread;
 }
 
 /**
@@ -118,7 +120,8 @@ export function bindMessage(statement: string, params: readonly TextParam[]): Bu
 let protocol: typeof import('@electric-sql/pglite').protocol | undefined;
 
 async function runOnPglite(
-  db: PGlite,
+  db: PgliteThread,
+  on: Pick<PgliteThreadTransaction, 'protocolRows'>,
   statement: PreparedStatement,
   params: TextParam[],
 ): Promise<TextRow[]> {
@@ -142,13 +145,8 @@ async function runOnPglite(
   parts.push(serialize.execute({}));
   parts.push(serialize.sync());
   const message = Buffer.concat(parts);
-  // Inside the caller's transaction: PGlite writes its files at the transaction's end, not here.
   known.delete(statement.name);
-  const { messages } = await db.execProtocol(message, { syncToFs: false });
+  const rows = await on.protocolRows(message);
   known.set(statement.name, prepared ? runs + 1 : 1);
-  const out: TextRow[] = [];
-  for (const m of messages) {
-    if (m.name === 'dataRow') out.push((m as unknown as { fields: TextRow }).fields);
-  }
-  return out;
+  return rows;
 }
