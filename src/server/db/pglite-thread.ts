@@ -73,7 +73,10 @@ export class PgliteThread {
   async transaction<T>(fn: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T> {
     const tx = this.nextTransaction++;
     let used = false;
+    let committed = false;
     const inside = (request: ThreadRequest) => {
+      if (committed)
+        return Promise.reject(new Error('the transaction was committed with its last statement'));
       used = true;
       return this.ask(request);
     };
@@ -81,16 +84,21 @@ export class PgliteThread {
       query: (text, params, options) =>
         inside({ op: 'query', tx, text, params, ...crossable(options) }) as Promise<Results<never>>,
       exec: (text) => inside({ op: 'exec', tx, text }) as Promise<Results[]>,
-      protocolRows: (message) => inside({ op: 'protocol', tx, message }) as Promise<TextRow[]>,
+      protocolRows: (message, options) => {
+        const asked = inside({ op: 'protocol', tx, message, commit: options?.commit === true });
+        if (options?.commit) committed = true;
+        return asked as Promise<TextRow[]>;
+      },
     };
     let result: T;
     try {
       result = await fn(handle);
     } catch (err) {
+      // (After a failed commit with the last statement, the thread has nothing open: this changes nothing.)
       if (used) await this.ask({ op: 'end', tx, commit: false }).catch(() => {});
       throw err;
     }
-    if (used) await this.ask({ op: 'end', tx, commit: true });
+    if (used && !committed) await this.ask({ op: 'end', tx, commit: true });
     return result;
   }
 
@@ -124,7 +132,11 @@ export class PgliteThread {
 export interface PgliteThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string): Promise<Results[]>;
-  protocolRows(message: Uint8Array): Promise<TextRow[]>;
+  /**
+   * `commit`: the transaction's last statement, committed with it (one message to the thread less); the
+   * rows come once the commit is done. Nothing may fail after it: the transaction cannot be undone.
+   */
+  protocolRows(message: Uint8Array, options?: { commit?: boolean }): Promise<TextRow[]>;
 }
 
 /** What the thread is started with. */
@@ -145,7 +157,7 @@ export type ThreadRequest =
     }
   | { op: 'exec'; text: string; tx?: number }
   | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'protocol'; message: Uint8Array; tx?: number }
+  | { op: 'protocol'; message: Uint8Array; tx?: number; commit?: boolean }
   | { op: 'dump' }
   | { op: 'close' };
 

@@ -101,6 +101,7 @@ async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
       for (const m of messages) {
         if (m.name === 'dataRow') rows.push((m as unknown as { fields: TextRow }).fields);
       }
+      if (request.commit && request.tx !== undefined) await end(request.tx, true);
       return rows;
     }
     case 'dump':

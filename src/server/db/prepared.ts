@@ -62,19 +62,21 @@ const textTypes = { getTypeParser: () => (value: string) => value };
 /**
  * Runs a prepared statement inside a transaction of `root` (`tx` is that transaction's handle): on
  * PostgreSQL on the transaction's own connection, which node-postgres prepares the statement on once; on
- * PGlite on its single connection, which the transaction holds for as long as it runs.
+ * PGlite on its single connection, which the transaction holds for as long as it runs. `last`: the
+ * transaction's last statement, after which nothing may fail; on PGlite its commit goes with it.
  */
 export async function runPrepared(
   root: Db,
   tx: Db,
   statement: PreparedStatement,
   params: TextParam[],
+  options: { last?: boolean } = {},
 ): Promise<TextRow[]> {
   const client = (root as unknown as { $client: unknown }).$client;
   // The transaction's own client: drizzle's session holds it.
   const own = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (isPglite(client))
-    return runOnPglite(client, (own ?? client) as PgliteThreadTransaction, statement, params);
+    return runOnPglite(client, (own ?? client) as PgliteThreadTransaction, statement, params, options.last);
   if (!own) throw new Error('runPrepared: not inside a transaction of a known driver');
   const result = await (own as PgClient).query({
     name: statement.name,
@@ -124,6 +126,7 @@ async function runOnPglite(
   on: Pick<PgliteThreadTransaction, 'protocolRows'>,
   statement: PreparedStatement,
   params: TextParam[],
+  commit = false,
 ): Promise<TextRow[]> {
   protocol ??= (await import('@electric-sql/pglite')).protocol;
   const { serialize } = protocol;
@@ -146,7 +149,7 @@ async function runOnPglite(
   parts.push(serialize.sync());
   const message = Buffer.concat(parts);
   known.delete(statement.name);
-  const rows = await on.protocolRows(message);
+  const rows = await on.protocolRows(message, { commit });
   known.set(statement.name, prepared ? runs + 1 : 1);
   return rows;
 }

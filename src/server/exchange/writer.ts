@@ -719,17 +719,23 @@ export class ExchangeWriter {
   private async write(db: Db, writes: BatchWrites, unmarked: SingleUse[], lastSeq: number): Promise<void> {
     const updates = [...writes.orderUpdates.entries()].map(([id, u]) => ({ id, ...u }));
     const markets = [...writes.markets.entries()].map(([marketId, m]) => ({ marketId, ...m }));
-    await runPrepared(this.db, db, WRITE_BATCH, [
-      JSON.stringify([...writes.newOrders.values()]),
-      JSON.stringify(updates),
-      JSON.stringify(writes.fills),
-      ...holdingChangesParams(this.holdings.takePending()),
-      JSON.stringify(markets),
-      arrayParam(unmarked.map((u) => u.apiKey)),
-      arrayParam(unmarked.map((u) => u.timestamp)),
-      arrayParam(unmarked.map((u) => u.signature)),
-      String(lastSeq),
-    ]);
+    await runPrepared(
+      this.db,
+      db,
+      WRITE_BATCH,
+      [
+        JSON.stringify([...writes.newOrders.values()]),
+        JSON.stringify(updates),
+        JSON.stringify(writes.fills),
+        ...holdingChangesParams(this.holdings.takePending()),
+        JSON.stringify(markets),
+        arrayParam(unmarked.map((u) => u.apiKey)),
+        arrayParam(unmarked.map((u) => u.timestamp)),
+        arrayParam(unmarked.map((u) => u.signature)),
+        String(lastSeq),
+      ],
+      { last: true },
+    );
   }
 }
 
