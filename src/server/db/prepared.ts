@@ -92,6 +92,11 @@ function isPglite(client: unknown): client is PgliteThread {
   return client instanceof PgliteThread;
 }
 
+/** Whether `db` is the embedded database (one connection, on its own thread). */
+export function isEmbedded(db: Db): boolean {
+  return isPglite((db as unknown as { $client: unknown }).$client);
+}
+
 /**
  * The extended protocol's Bind message for the unnamed portal, every parameter and result in text
  * format. PGlite's serializer measures each string's UTF-8 length in a JavaScript loop, twice; a batch's
