@@ -42,8 +42,6 @@ export async function buildServer(target = outDir) {
       { in: join(root, 'src/server/main.ts'), out: 'main' },
       // The signature pool's threads run this, found beside the server (signature-pool.ts).
       { in: join(root, 'src/server/signatures/signature-worker.ts'), out: 'signature-worker' },
-      // The embedded database's thread runs this, found beside the server (db/pglite-thread.ts).
-      { in: join(root, 'src/server/db/pglite-worker.ts'), out: 'pglite-worker' },
     ],
     outdir: tmpDir,
     outExtension: { '.js': '.mjs' },

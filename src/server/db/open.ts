@@ -4,7 +4,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
-import { PgliteThread } from './pglite-thread';
 import { arrayParam } from './prepared';
 import * as schema from './schema/index';
 
@@ -77,29 +76,50 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     unlock = lockDataDir(dataDir);
     try {
       if (!isInitialised(dataDir)) {
-        await initialiseAtomically(dataDir, async (tmp) =>
-          (await PgliteThread.open(tmp, opts.loadDataDir)).close(),
-        );
+        await initialiseAtomically(dataDir, async (tmp) => (await openPglite(tmp, opts.loadDataDir)).close());
       }
     } catch (err) {
       unlock();
       throw err;
     }
   }
-  let client: PgliteThread;
+  let client: PGlite;
   try {
     // A directory on disk took the tarball when it was initialised; PGlite refuses it a second time.
-    client = await PgliteThread.open(dataDir, dataDir.startsWith('memory://') ? opts.loadDataDir : undefined);
+    client = await openPglite(dataDir, dataDir.startsWith('memory://') ? opts.loadDataDir : undefined);
   } catch (err) {
     unlock();
     throw err;
   }
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     await client.close();
     unlock();
   };
-  return { db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir() };
+  return { db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  try {
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return client;
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
 }
 
 /**

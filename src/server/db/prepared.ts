@@ -1,6 +1,6 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './open';
-import { PgliteThread, type PgliteThreadTransaction } from './pglite-thread';
 
 /**
  * A fixed statement run often (the exchange writer's), prepared once per connection: PostgreSQL parses,
@@ -43,7 +43,7 @@ export type TextRow = (string | null)[];
  * plan made while a table was small (a hash join over a sequential scan) would stay as the table grows.
  * So a statement is prepared again every REPLAN_EVERY runs, and planned for the tables as they are then.
  */
-const preparedOn = new WeakMap<PgliteThread, Map<string, number>>();
+const preparedOn = new WeakMap<PGlite, Map<string, number>>();
 const REPLAN_EVERY = 100;
 
 interface PgClient {
@@ -62,23 +62,19 @@ const textTypes = { getTypeParser: () => (value: string) => value };
 /**
  * Runs a prepared statement inside a transaction of `root` (`tx` is that transaction's handle): on
  * PostgreSQL on the transaction's own connection, which node-postgres prepares the statement on once; on
- * PGlite on its single connection, which the transaction holds for as long as it runs. `last`: the
- * transaction's last statement, after which nothing may fail; on PGlite its commit goes with it.
+ * PGlite on its single connection, which the transaction holds for as long as it runs.
  */
 export async function runPrepared(
   root: Db,
   tx: Db,
   statement: PreparedStatement,
   params: TextParam[],
-  options: { last?: boolean } = {},
 ): Promise<TextRow[]> {
   const client = (root as unknown as { $client: unknown }).$client;
-  // The transaction's own client: drizzle's session holds it.
-  const own = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (isPglite(client))
-    return runOnPglite(client, (own ?? client) as PgliteThreadTransaction, statement, params, options.last);
-  if (!own) throw new Error('runPrepared: not inside a transaction of a known driver');
-  const result = await (own as PgClient).query({
+  if (isPglite(client)) return runOnPglite(client, statement, params);
+  const session = (tx as unknown as { session?: { client?: PgClient } }).session;
+  if (!session?.client) throw new Error('runPrepared: not inside a transaction of a known driver');
+  const result = await session.client.query({
     name: statement.name,
     text: statement.text,
     values: params,
@@ -88,13 +84,8 @@ export async function runPrepared(
   return result.rows;
 }
 
-function isPglite(client: unknown): client is PgliteThread {
-  return client instanceof PgliteThread;
-}
-
-/** Whether `db` is the embedded database (one connection, on its own thread). */
-export function isEmbedded(db: Db): boolean {
-  return isPglite((db as unknown as { $client: unknown }).$client);
+function isPglite(client: unknown): client is PGlite {
+  return typeof (client as PGlite | null)?.execProtocol === 'function';
 }
 
 /**
@@ -127,11 +118,9 @@ export function bindMessage(statement: string, params: readonly TextParam[]): Bu
 let protocol: typeof import('@electric-sql/pglite').protocol | undefined;
 
 async function runOnPglite(
-  db: PgliteThread,
-  on: Pick<PgliteThreadTransaction, 'protocolRows'>,
+  db: PGlite,
   statement: PreparedStatement,
   params: TextParam[],
-  commit = false,
 ): Promise<TextRow[]> {
   protocol ??= (await import('@electric-sql/pglite')).protocol;
   const { serialize } = protocol;
@@ -153,8 +142,13 @@ async function runOnPglite(
   parts.push(serialize.execute({}));
   parts.push(serialize.sync());
   const message = Buffer.concat(parts);
+  // Inside the caller's transaction: PGlite writes its files at the transaction's end, not here.
   known.delete(statement.name);
-  const rows = await on.protocolRows(message, { commit });
+  const { messages } = await db.execProtocol(message, { syncToFs: false });
   known.set(statement.name, prepared ? runs + 1 : 1);
-  return rows;
+  const out: TextRow[] = [];
+  for (const m of messages) {
+    if (m.name === 'dataRow') out.push((m as unknown as { fields: TextRow }).fields);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import type { Fill, OrderIn, Outcome, RestingOrder, Side, TimeInForce } from '..
 import { DEFAULT_ORDER_MIN_SIZE, DEFAULT_ORDER_TICK } from '../../contract/catalog';
 import type { ErrorCode } from '../../contract/error-codes';
 import { type Db, rows } from '../db/open';
-import { arrayParam, isEmbedded, PreparedStatement, runPrepared } from '../db/prepared';
+import { arrayParam, PreparedStatement, runPrepared } from '../db/prepared';
 import { BatchEvents, type BookChange, type OrderEvent, orderState, type RestingInfo } from './batch-events';
 import {
   Holdings,
@@ -240,18 +240,12 @@ export class ExchangeWriter {
   private readonly books = new Map<string, MarketBook>();
   private readonly holdings = new Holdings();
   private closed = false;
-  /** Settled when the batch last started is: answered, or failed and its memory dropped. */
-  private settled: Promise<void> = Promise.resolve();
-  /** Whether batches overlap (the embedded database: one transaction at a time, on its own thread). */
-  private readonly overlap: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => number,
     private readonly onCommitted: (changes: Committed) => void = () => {},
-  ) {
-    this.overlap = isEmbedded(db);
-  }
+  ) {}
 
   submit<J extends Job>(job: J): Promise<Result<J>> {
     if (this.closed) return Promise.reject(new Error('the exchange is closed'));
@@ -283,59 +277,27 @@ export class ExchangeWriter {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      // Let requests already received reach the queue first: without this pause a batch would start
-      // with the one job that woke the writer. Later batches take what came while the last one ran.
-      await new Promise((resolve) => setImmediate(resolve));
-      let last: Promise<void> = Promise.resolve();
-      for (;;) {
-        if (this.queue.length === 0) {
-          await last;
-          if (this.queue.length === 0) break;
-        }
-        let written!: () => void;
-        const sent = new Promise<void>((resolve) => {
-          written = resolve;
-        });
-        last = this.runBatch(this.queue.splice(0, MAX_BATCH), written);
-        // On the embedded database, whose thread runs one transaction after another, the next batch
-        // starts once this one's write is sent: its first statement is then waiting on the database's
-        // thread when this commit ends. (It runs its jobs only after this batch is settled.)
-        await (this.overlap ? Promise.race([sent, last]) : last);
+      while (this.queue.length > 0) {
+        // Let requests already received reach the queue first. PGlite answers within the same turn of
+        // the event loop (its queries run synchronously), so without this pause a batch would start with
+        // the one job that woke it and run to its commit before any other request was read: batches of 1.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.runBatch(this.queue.splice(0, MAX_BATCH));
       }
     } finally {
       this.running = false;
     }
   }
 
-  /**
-   * Runs one batch in one transaction, then answers its jobs and tells what the commit changed. Calls
-   * `written` once its write is sent; the batch after it waits for it to be settled (`this.settled`).
-   */
-  private async runBatch(batch: Pending[], written: () => void): Promise<void> {
-    const previous = this.settled;
-    let settle!: () => void;
-    this.settled = new Promise((resolve) => {
-      settle = resolve;
-    });
-    try {
-      await this.runSettledBatch(batch, previous, written);
-    } finally {
-      settle();
-    }
-  }
-
-  private async runSettledBatch(
-    batch: Pending[],
-    previous: Promise<void>,
-    written: () => void,
-  ): Promise<void> {
+  /** Runs one batch in one transaction, then answers its jobs and tells what the commit changed. */
+  private async runBatch(batch: Pending[]): Promise<void> {
     const results: unknown[] = [];
     let committed: Committed | null = null;
     try {
       await this.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const jobs = batch.map((p) => p.job);
-        const { seqStart, fresh, existing } = await this.takeTurnAndMark(db, jobs, previous);
+        const { seqStart, fresh, existing } = await this.takeTurnAndMark(db, jobs);
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
         const { cancelTargets, closing } = await this.prepare(db, jobs);
@@ -355,9 +317,7 @@ export class ExchangeWriter {
           if (isSigned(job) && fresh[i] && failed) usedMarks.push(job.singleUse);
         }
         // A refused request uses nothing up (docs/api.md §3): its single-use mark is given back.
-        const writing = this.write(db, writes, usedMarks, seq.next - 1);
-        written();
-        await writing;
+        await this.write(db, writes, usedMarks, seq.next - 1);
         committed = {
           version: 0,
           markets: writes.booksChanged,
@@ -400,7 +360,6 @@ export class ExchangeWriter {
   private async takeTurnAndMark(
     db: Db,
     jobs: Job[],
-    previous: Promise<void>,
   ): Promise<{ seqStart: number; fresh: boolean[]; existing: Set<string> }> {
     const marks: { i: number; k: string; t: number; s: string }[] = [];
     const repeated = new Set<number>();
@@ -436,9 +395,6 @@ export class ExchangeWriter {
       else existing.add(a!);
     }
     if (!turn) throw new Error('exchange_state has no row: the migrations did not run');
-    // The batch before this one has committed or failed (its turn came first), and is now answered or
-    // its memory dropped: the version and the memory are that batch's.
-    await previous;
     if (turn.version === this.version) this.holdings.remember(holdingsAsked, holdingsFound);
     else {
       this.forget();
@@ -763,23 +719,17 @@ export class ExchangeWriter {
   private async write(db: Db, writes: BatchWrites, unmarked: SingleUse[], lastSeq: number): Promise<void> {
     const updates = [...writes.orderUpdates.entries()].map(([id, u]) => ({ id, ...u }));
     const markets = [...writes.markets.entries()].map(([marketId, m]) => ({ marketId, ...m }));
-    await runPrepared(
-      this.db,
-      db,
-      WRITE_BATCH,
-      [
-        JSON.stringify([...writes.newOrders.values()]),
-        JSON.stringify(updates),
-        JSON.stringify(writes.fills),
-        ...holdingChangesParams(this.holdings.takePending()),
-        JSON.stringify(markets),
-        arrayParam(unmarked.map((u) => u.apiKey)),
-        arrayParam(unmarked.map((u) => u.timestamp)),
-        arrayParam(unmarked.map((u) => u.signature)),
-        String(lastSeq),
-      ],
-      { last: true },
-    );
+    await runPrepared(this.db, db, WRITE_BATCH, [
+      JSON.stringify([...writes.newOrders.values()]),
+      JSON.stringify(updates),
+      JSON.stringify(writes.fills),
+      ...holdingChangesParams(this.holdings.takePending()),
+      JSON.stringify(markets),
+      arrayParam(unmarked.map((u) => u.apiKey)),
+      arrayParam(unmarked.map((u) => u.timestamp)),
+      arrayParam(unmarked.map((u) => u.signature)),
+      String(lastSeq),
+    ]);
   }
 }
 

@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { Hex } from 'viem';
-import { startThread } from '../threads';
 import { addressOfPublicKey, type CompactSignature, parseSignature, recoverSigner } from './signature';
 import { encodeRequests, keyAt } from './signature-batch';
 
@@ -12,9 +11,17 @@ export interface SignaturePool {
   close(): Promise<void>;
 }
 
-/** A thread running signature-worker.ts (threads.ts `startThread`). */
+/**
+ * A thread running signature-worker.ts: beside `npm start`'s bundle, the bundled file (start.mjs builds
+ * both); from the sources (tsx, Vitest), the TypeScript itself through tsx, which a worker does not
+ * inherit from its process's `--import`.
+ */
 export function startSignatureWorker(): Worker {
-  return startThread(import.meta.url, 'signature-worker');
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./signature-worker.mjs', import.meta.url));
+  const file = JSON.stringify(new URL('./signature-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${file}); })`, {
+    eval: true,
+  });
 }
 
 /** Threads that may fail (a missing file, a crash) before the pool checks everything here instead. */
