@@ -419,7 +419,7 @@ async function main(): Promise<void> {
         `server CPU ${((run.cpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order, ` +
         `this client's ${((run.clientCpuMs * 1000) / Math.max(1, sent)).toFixed(0)} µs/order)`,
     );
-    console.log(`  each second    ${run.perSecond.map((n) => n ?? 0).join(' ')}`);
+    console.log(`  each second    ${Array.from(run.perSecond, (n) => n ?? 0).join(' ')}`);
     console.log(
       `  refusals       ${JSON.stringify(run.refusals)}${run.failures ? `, ${run.failures} failed` : ''}`,
     );
