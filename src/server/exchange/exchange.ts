@@ -38,13 +38,15 @@ export class Exchange {
   /** A load was noticed whose tick changes have not been announced yet (again after a failure). */
   private ticksDue = false;
 
+  /** `writerDb`: what the writer runs its batches on (`Database.writerDb`); by default `db`. */
   constructor(
     readonly db: Db,
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    writerDb: Db = db,
   ) {
     this.registry = new MarketRegistry(db);
     this.books = new BookReader(db);
-    this.writer = new ExchangeWriter(db, now, (changes) => {
+    this.writer = new ExchangeWriter(writerDb, now, (changes) => {
       this.books.changed(changes.markets);
       if (changes.ticks.length > 0) this.rulesChanged(changes.ticks.map((t) => t.market.marketId));
       for (const listener of this.listeners) listener(changes);

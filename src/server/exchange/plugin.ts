@@ -21,7 +21,7 @@ export async function registerExchange(
   deps: { config: Config; database: Database; authoriser: Authoriser; catalogChanged?: ChangeSignal },
 ): Promise<Exchange> {
   const { config, database, authoriser } = deps;
-  const exchange = new Exchange(database.db);
+  const exchange = new Exchange(database.db, undefined, database.writerDb);
   const follower = new CatalogFollower(
     database.db,
     { held: (id) => exchange.writer.bookOf(id), snapshot: (id) => exchange.books.snapshot(id) },

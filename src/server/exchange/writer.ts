@@ -748,7 +748,7 @@ const holdingsOf = (address: string, market: TradableMarket) => [
  * batch, last seq), then ('u', i) for each mark already taken, ('o', id) for each order already stored,
  * and ('h', address, asset, balance, reserved) for each stored holding asked for.
  */
-const TURN_AND_MARKS = new PreparedStatement(
+export const TURN_AND_MARKS = new PreparedStatement(
   'exchange_turn_and_marks',
   `WITH turn AS (
      UPDATE exchange_state SET version = version + 1, writer = $1 WHERE id = 1
@@ -778,7 +778,7 @@ const TURN_AND_MARKS = new PreparedStatement(
  * increments ($4–$7, `holdingChangesParams`) and the single-use marks given back ($9–$11: keys,
  * timestamps, signatures). One fixed text, so it is parsed and planned once per connection.
  */
-const WRITE_BATCH = new PreparedStatement(
+export const WRITE_BATCH = new PreparedStatement(
   'exchange_write_batch',
   `WITH new_orders AS (
      INSERT INTO exchange_orders (id, seq, market_id, token_id, outcome, maker, owner, side, price, original_size,
