@@ -105,8 +105,13 @@ export function orderState(
   remaining: number,
   status: OrderState['status'],
 ): OrderState {
+  // Field by field: a spread of `info` (objects of several shapes) was ~2% of the server's thread.
   return {
-    ...info,
+    owner: info.owner,
+    createdAt: info.createdAt,
+    size: info.size,
+    timeInForce: info.timeInForce,
+    expiration: info.expiration,
     id: order.id,
     market,
     outcome: order.outcome,

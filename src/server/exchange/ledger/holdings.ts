@@ -35,8 +35,10 @@ const keyOf = (address: string, asset: string) => `${address}\u0000${asset}`;
  * absolute values, so a stale copy can never overwrite another process's change).
  */
 export class Holdings {
-  private readonly held = new Map<string, Holding>();
-  private pending = new Map<string, { address: string; asset: string } & Holding>();
+  /** By address, then asset: two lookups of strings whose hashes are kept, not a joined key hashed anew. */
+  private readonly held = new Map<string, Map<string, Holding>>();
+  /** The batch's increments, by the holding they change. */
+  private pending = new Map<Holding, HoldingChange>();
 
   /**
    * Loads the holdings not yet known (a missing row is an empty holding), in the transaction `tx` of
@@ -61,8 +63,7 @@ export class Holdings {
   missing(wanted: Iterable<HoldingKey>): HoldingKey[] {
     const missing = new Map<string, HoldingKey>();
     for (const w of wanted) {
-      const key = keyOf(w.address, w.asset);
-      if (!this.held.has(key)) missing.set(key, w);
+      if (!this.find(w.address, w.asset)) missing.set(keyOf(w.address, w.asset), w);
     }
     return [...missing.values()];
   }
@@ -72,14 +73,14 @@ export class Holdings {
     asked: readonly HoldingKey[],
     found: readonly { address: string; asset: string; balance: string; reserved: string }[],
   ): void {
-    for (const w of asked) this.held.set(keyOf(w.address, w.asset), { balance: 0, reserved: 0 });
+    for (const w of asked) this.put(w.address, w.asset, { balance: 0, reserved: 0 });
     for (const f of found) {
-      this.held.set(keyOf(f.address, f.asset), { balance: Number(f.balance), reserved: Number(f.reserved) });
+      this.put(f.address, f.asset, { balance: Number(f.balance), reserved: Number(f.reserved) });
     }
   }
 
   get(address: string, asset: string): Holding {
-    const holding = this.held.get(keyOf(address, asset));
+    const holding = this.find(address, asset);
     if (!holding) throw new Error(`holding of ${address} in ${asset} used before it was loaded`);
     return holding;
   }
@@ -99,15 +100,17 @@ export class Holdings {
         `ledger rule broken for ${address} in ${asset}: ${h.balance} held, ${h.reserved} reserved`,
       );
     }
-    const key = keyOf(address, asset);
-    const p = this.pending.get(key) ?? { address, asset, balance: 0, reserved: 0 };
+    let p = this.pending.get(h);
+    if (!p) {
+      p = { address, asset, balance: 0, reserved: 0 };
+      this.pending.set(h, p);
+    }
     p.balance += balance;
     p.reserved += reserved;
-    this.pending.set(key, p);
   }
 
   /** The batch's increments, emptied: written by the writer's commit. */
-  takePending(): ({ address: string; asset: string } & Holding)[] {
+  takePending(): HoldingChange[] {
     const out = [...this.pending.values()].filter((p) => p.balance !== 0 || p.reserved !== 0);
     this.pending = new Map();
     return out;
@@ -117,6 +120,19 @@ export class Holdings {
   clear(): void {
     this.held.clear();
     this.pending = new Map();
+  }
+
+  private find(address: string, asset: string): Holding | undefined {
+    return this.held.get(address)?.get(asset);
+  }
+
+  private put(address: string, asset: string, holding: Holding): void {
+    let assets = this.held.get(address);
+    if (!assets) {
+      assets = new Map();
+      this.held.set(address, assets);
+    }
+    assets.set(asset, holding);
   }
 }
 
