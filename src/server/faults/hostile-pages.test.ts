@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { buildTestCatalog } from '../catalog/test-catalog';
 import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { openTestDatabase } from '../test/database';
+import { tempDist } from '../test/web';
 
 /** Cases per property (FUZZ_RUNS lowers it for a quick local run). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
@@ -72,24 +70,22 @@ const staticPages = Object.values(PAGES)
 describe('hostile page paths', () => {
   let app: FastifyInstance;
   let database: Database;
-  let dist: string;
+  let dist: ReturnType<typeof tempDist>;
   const slug = 'a-known-event';
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'md-hostile-pages-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX);
+    dist = tempDist('hostile-pages', { 'index.html': INDEX });
     database = await openTestDatabase();
     const [event] = buildTestCatalog(1);
     await upsertEvents(database.db, [{ ...event!, slug }]);
     // The whole app (its router options and framework-error handling decide what a bad URL gets).
-    app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, distDir: dist });
+    app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, distDir: dist.dir });
     await app.ready();
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist?.remove();
   });
 
   /** The dashboard's HTML with 200 or 404 (its not-found page), or a redirect to the path without a slash. */

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureText } from '../../catalog-tools/fixtures';
 import { importEvents } from '../../catalog-tools/import';
 import { embedCode } from '../../contract/embed';
 import { buildApp } from '../app';
@@ -11,11 +9,11 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { writeSeries } from '../history/store';
 import { openTestDatabase } from '../test/database';
+import { browserGet, tempDist } from '../test/web';
 import { EMBED_CSS } from './embed-card';
 import { wrapTitle, xmlText } from './og-image';
 
-const fixtures = join(process.cwd(), 'fixtures/gamma');
-const fed = JSON.parse(readFileSync(join(fixtures, 'events-thabris-fed-september-negrisk.json'), 'utf8'));
+const fed = JSON.parse(fixtureText('fedNegRisk'));
 const FED = 'fed-decision-in-september-762';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -43,12 +41,10 @@ function variant(id: number, slug: string, extra: Record<string, unknown>, marke
 
 let app: FastifyInstance;
 let database: Database;
-let dist: string;
+let dist: ReturnType<typeof tempDist>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'md-embed-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), INDEX);
+  dist = tempDist('embed', { 'index.html': INDEX });
   database = await openTestDatabase();
   const report = await importEvents(database.db, [
     fed,
@@ -68,18 +64,17 @@ beforeAll(async () => {
   app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', PORT: '18402' }),
     database,
-    distDir: dist,
+    distDir: dist.dir,
   });
 });
 
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { host: 'desk.example', ...headers } });
+const get = (url: string, headers?: Record<string, string>) => browserGet(app, url, headers);
 
 describe('the embed card', () => {
   it('is server-rendered HTML: title linking to the event in a new tab, top outcomes, chart, volume, brand', async () => {

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { pageRecordReader } from '../catalog/page-records';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
+import { browserGet, tempDist } from '../test/web';
 import { webPlugin } from './plugin';
 import { RENDERER_FILE } from './renderer';
 
@@ -38,15 +36,14 @@ export const renderer = {
 
 let app: FastifyInstance;
 let database: Database;
-let dist: string;
+let dist: ReturnType<typeof tempDist>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'md-first-view-'));
-  mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, 'server'));
-  writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(join(dist, RENDERER_FILE), RENDERER);
+  dist = tempDist('first-view', {
+    'index.html': INDEX,
+    'assets/index-abc123.js': 'console.log(1)',
+    [RENDERER_FILE]: RENDERER,
+  });
   database = await openTestDatabase();
   app = Fastify({ logger: false });
   registerErrorHandling(app);
@@ -57,7 +54,7 @@ beforeAll(async () => {
   await app.register(webPlugin, {
     config: loadConfig({ LOG_LEVEL: 'silent' }),
     records: pageRecordReader(database.db),
-    distDir: dist,
+    distDir: dist.dir,
   });
   await app.ready();
 });
@@ -65,11 +62,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { host: 'desk.example', ...headers } });
+const get = (url: string, headers?: Record<string, string>) => browserGet(app, url, headers);
 
 describe('pages with their first view rendered on the server', () => {
   it('puts the first view in the root element and its data block after it, and preloads nothing', async () => {

@@ -1,21 +1,19 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureText } from '../../catalog-tools/fixtures';
 import { importEvents } from '../../catalog-tools/import';
 import { pageRecordReader } from '../catalog/page-records';
 import { loadConfig } from '../config';
 import type { Database } from '../db/open';
 import { registerErrorHandling } from '../errors';
 import { openTestDatabase } from '../test/database';
+import { browserGet, tempDist } from '../test/web';
 import { PAGES } from '../../contract/pages';
 import { PAGE_CHUNKS } from './page-chunks';
 import { webPlugin, withoutTrailingSlash } from './plugin';
 
-const fixtures = join(process.cwd(), 'fixtures/gamma');
-const fed = JSON.parse(readFileSync(join(fixtures, 'events-thabris-fed-september-negrisk.json'), 'utf8'));
+const fed = JSON.parse(fixtureText('fedNegRisk'));
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
     <!--page-meta-->
@@ -26,21 +24,21 @@ const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 
 let app: FastifyInstance;
 let database: Database;
-let dist: string;
+let dist: ReturnType<typeof tempDist>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'md-web-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  for (const chunk of [
+  const chunks = [
     'page-rows-R0ws.js',
     'page-list-L1st_-0.js',
     'page-event-Ev3nt.js',
     'page-index-1ndex.js',
     'other-page-list-x.js',
-  ])
-    writeFileSync(join(dist, 'assets', chunk), 'export {}');
+  ];
+  dist = tempDist('web', {
+    'index.html': INDEX,
+    'assets/index-abc123.js': 'console.log(1)',
+    ...Object.fromEntries(chunks.map((chunk) => [`assets/${chunk}`, 'export {}'])),
+  });
   database = await openTestDatabase();
   const hostile = {
     ...fed,
@@ -61,18 +59,17 @@ beforeAll(async () => {
   app = Fastify();
   registerErrorHandling(app);
   app.get('/gamma/events', async () => []);
-  await app.register(webPlugin, { config, records: pageRecordReader(database.db), distDir: dist });
+  await app.register(webPlugin, { config, records: pageRecordReader(database.db), distDir: dist.dir });
   await app.ready();
 });
 
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  rmSync(dist, { recursive: true, force: true });
+  dist?.remove();
 });
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: { host: 'desk.example', ...headers } });
+const get = (url: string, headers?: Record<string, string>) => browserGet(app, url, headers);
 
 describe('web plugin', () => {
   it('answers an event page with its title, description, canonical and preview tags', async () => {
@@ -260,7 +257,11 @@ describe('web plugin with PUBLIC_URL', () => {
     const behindProxy = Fastify();
     registerErrorHandling(behindProxy);
     behindProxy.get('/gamma/events', async () => []);
-    await behindProxy.register(webPlugin, { config, records: pageRecordReader(database.db), distDir: dist });
+    await behindProxy.register(webPlugin, {
+      config,
+      records: pageRecordReader(database.db),
+      distDir: dist.dir,
+    });
     try {
       const res = await behindProxy.inject({
         method: 'GET',
