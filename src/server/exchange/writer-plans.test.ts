@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase, rows } from '../db/open';
 import type { PreparedStatement } from '../db/prepared';
 import { openTestDatabase } from '../test/database';
+import { READ_HOLDINGS } from './ledger/holdings';
 import { TURN_AND_MARKS, WRITE_BATCH } from './writer';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -41,7 +42,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the writer's plans on PostgreSQL"
   // The tables are empty here, as on a fresh database when the writer first plans: a plan made now
   // stays on its connection while the tables grow (until an ANALYZE).
   it('look rows up by key on the writer’s connection, where the shared pool’s plans scan whole tables', async () => {
-    for (const statement of [TURN_AND_MARKS, WRITE_BATCH]) {
+    for (const statement of [TURN_AND_MARKS, WRITE_BATCH, READ_HOLDINGS]) {
       expect(await tablesScanned(database.writerDb, statement), statement.name).toEqual([]);
     }
     // The same statements on an ordinary connection: what the writer's plans were before.

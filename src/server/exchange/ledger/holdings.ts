@@ -25,7 +25,7 @@ export function holdingKeysParams(keys: readonly HoldingKey[]): [string, string]
   return [arrayParam(keys.map((k) => k.address)), arrayParam(keys.map((k) => k.asset))];
 }
 
-const READ_HOLDINGS = new PreparedStatement('exchange_read_holdings', storedHoldingsText('$1', '$2'));
+export const READ_HOLDINGS = new PreparedStatement('exchange_read_holdings', storedHoldingsText('$1', '$2'));
 
 const keyOf = (address: string, asset: string) => `${address}\u0000${asset}`;
 
