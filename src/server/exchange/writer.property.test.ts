@@ -18,6 +18,8 @@ import { ExchangeWriter, type Job } from './writer';
  */
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let markets: TradableMarket[];
+/** A market none of the random flows touch. */
+let quiet: TradableMarket;
 const makers = Array.from({ length: 6 }, (_, i) => `0x${String(i + 1).padStart(40, '0')}`);
 const key = () => '00000000-0000-4000-8000-000000000000';
 
@@ -29,11 +31,12 @@ beforeAll(async () => {
   const tokens = await rows<{ token_id: string }>(
     database.db,
     sql`SELECT t.token_id FROM outcome_tokens t JOIN markets m ON m.id = t.market_id
-        WHERE t.outcome = 0 AND m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2 ORDER BY m.id LIMIT 3`,
+        WHERE t.outcome = 0 AND m.active AND NOT m.closed AND cardinality(m.clob_token_ids) = 2 ORDER BY m.id LIMIT 4`,
   );
   markets = [];
   for (const t of tokens) markets.push((await registry.byToken(t.token_id))!.market);
-  expect(markets).toHaveLength(3);
+  expect(markets).toHaveLength(4);
+  quiet = markets.pop()!;
   await database.db.transaction(async (tx) => {
     for (const maker of makers) await credit(tx as unknown as Db, maker, 1_000_000_000, 'grant', 0);
   });
@@ -158,6 +161,83 @@ describe('group commit', () => {
     const results = await Promise.all(jobs.map((job) => writer.submit(job)));
     expect(results).toEqual(jobs.map(() => ({ ok: true, canceled: expect.any(Array), notCanceled: {} })));
     expect(transactions).toBe(1);
+    await writer.close();
+  });
+});
+
+describe('a batch whose write fails', () => {
+  it('acknowledges nothing and changes nothing; the same requests then go through once', async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((x) => `0x${x.repeat(40)}`) as [string, string, string];
+    await database.db.transaction(async (tx) => {
+      for (const maker of [a, b, c]) await credit(tx as unknown as Db, maker, 10_000_000, 'grant', 0);
+    });
+    const job = (maker: string, outcome: 0 | 1, price: number): Job => ({
+      kind: 'place',
+      market: quiet,
+      tokenId: quiet.tokens[outcome],
+      order: {
+        id: `0x${randomBytes(32).toString('hex')}`,
+        maker,
+        outcome,
+        side: 'BUY',
+        price,
+        size: 1_000,
+        timeInForce: 'GTC',
+        postOnly: false,
+        expiration: 0,
+      },
+      owner: key(),
+      signed: {},
+      singleUse: { apiKey: key(), timestamp: 1, signature: randomBytes(16).toString('hex') },
+    });
+    const writer = new ExchangeWriter(database.db, () => 1_800_000_000);
+    expect(await writer.submit(job(a, 0, 4_000))).toMatchObject({ ok: true });
+    const state = async () => ({
+      orders: await rows(
+        database.db,
+        sql`SELECT id, status, remaining::text FROM exchange_orders ORDER BY id`,
+      ),
+      fills: await rows(database.db, sql`SELECT count(*)::int AS n FROM exchange_fills`),
+      balances: await rows(
+        database.db,
+        sql`SELECT address, asset, balance::text, reserved::text FROM exchange_balances ORDER BY address, asset`,
+      ),
+      marks: await rows(database.db, sql`SELECT count(*)::int AS n FROM used_l2_signatures`),
+    });
+    const before = await state();
+    const bookBefore = structuredClone(writer.bookOf(quiet.marketId)!.levels(0));
+
+    // The write of any fill fails: a crossing order (b's buy of the other outcome, a mint with a's bid)
+    // and a resting one (c's) in one batch.
+    await database.db.execute(
+      sql.raw(`CREATE FUNCTION md_test_fail() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN RAISE EXCEPTION 'injected write failure'; END $$`),
+    );
+    await database.db.execute(
+      sql.raw(`CREATE TRIGGER md_test_fail BEFORE INSERT ON exchange_fills
+      FOR EACH ROW EXECUTE FUNCTION md_test_fail()`),
+    );
+    const crossing = job(b, 1, 6_000);
+    const resting = job(c, 0, 3_000);
+    const answers = await Promise.allSettled([writer.submit(crossing), writer.submit(resting)]);
+    expect(answers.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+    const [refused] = answers as PromiseRejectedResult[];
+    expect(String(refused!.reason?.cause ?? refused!.reason)).toMatch(/injected write failure/);
+    await database.db.execute(sql.raw('DROP TRIGGER md_test_fail ON exchange_fills'));
+    await database.db.execute(sql.raw('DROP FUNCTION md_test_fail()'));
+
+    // Nothing of the batch is stored, its single-use marks included, and the writer dropped what its
+    // memory had matched: the book is as committed.
+    expect(await state()).toEqual(before);
+    expect(writer.bookOf(quiet.marketId)?.levels(0) ?? bookBefore).toEqual(bookBefore);
+    // The same requests (same order ids, same marks) now go through, once.
+    expect(await writer.submit(crossing)).toMatchObject({ ok: true });
+    expect(await writer.submit(resting)).toMatchObject({ ok: true });
+    const after = await state();
+    expect(after.fills[0]).toEqual({ n: (before.fills[0] as { n: number }).n + 1 });
+    expect(after.orders).toHaveLength(before.orders.length + 2);
+    expect(writer.bookOf(quiet.marketId)!.levels(0)).toMatchObject({ bids: [{ price: 3_000, size: 1_000 }] });
+    expect(await ledgerViolations(database.db)).toEqual([]);
     await writer.close();
   });
 });
