@@ -61,15 +61,28 @@ const stepArb = fc.oneof(
   },
 );
 
+/** A fresh single-use mark, as a signed request brings one. */
+const singleUse = () => ({ apiKey: key(), timestamp: 1, signature: randomBytes(16).toString('hex') });
+
+/** A placement of a new order (a fresh id) with these terms. */
+function placeJob(market: TradableMarket, maker: string, terms: Omit<OrderIn, 'id' | 'maker'>): Job {
+  return {
+    kind: 'place',
+    market,
+    tokenId: market.tokens[terms.outcome],
+    order: { id: `0x${randomBytes(32).toString('hex')}`, maker, ...terms },
+    owner: key(),
+    signed: {},
+    singleUse: singleUse(),
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a step of either arbitrary
 function jobOf(step: any): Job {
-  const singleUse = { apiKey: key(), timestamp: 1, signature: randomBytes(16).toString('hex') };
   const maker = makers[step.maker]!;
-  if (step.kind === 'cancel-all') return { kind: 'cancel', address: maker, select: { all: true }, singleUse };
-  const market = markets[step.market]!;
-  const order: OrderIn = {
-    id: `0x${randomBytes(32).toString('hex')}`,
-    maker,
+  if (step.kind === 'cancel-all')
+    return { kind: 'cancel', address: maker, select: { all: true }, singleUse: singleUse() };
+  return placeJob(markets[step.market]!, maker, {
     outcome: step.outcome,
     side: step.side,
     price: step.price,
@@ -77,16 +90,7 @@ function jobOf(step: any): Job {
     timeInForce: step.timeInForce,
     postOnly: step.postOnly && step.timeInForce === 'GTC',
     expiration: 0,
-  };
-  return {
-    kind: 'place',
-    market,
-    tokenId: market.tokens[step.outcome as 0 | 1],
-    order,
-    owner: key(),
-    signed: {},
-    singleUse,
-  };
+  });
 }
 
 describe('the writer keeps the ledger', () => {
@@ -171,13 +175,8 @@ describe('a batch whose write fails', () => {
     await database.db.transaction(async (tx) => {
       for (const maker of [a, b, c]) await credit(tx as unknown as Db, maker, 10_000_000, 'grant', 0);
     });
-    const job = (maker: string, outcome: 0 | 1, price: number): Job => ({
-      kind: 'place',
-      market: quiet,
-      tokenId: quiet.tokens[outcome],
-      order: {
-        id: `0x${randomBytes(32).toString('hex')}`,
-        maker,
+    const job = (maker: string, outcome: 0 | 1, price: number) =>
+      placeJob(quiet, maker, {
         outcome,
         side: 'BUY',
         price,
@@ -185,11 +184,7 @@ describe('a batch whose write fails', () => {
         timeInForce: 'GTC',
         postOnly: false,
         expiration: 0,
-      },
-      owner: key(),
-      signed: {},
-      singleUse: { apiKey: key(), timestamp: 1, signature: randomBytes(16).toString('hex') },
-    });
+      });
     const writer = new ExchangeWriter(database.db, () => 1_800_000_000);
     expect(await writer.submit(job(a, 0, 4_000))).toMatchObject({ ok: true });
     const state = async () => ({
