@@ -6,6 +6,9 @@ import { type CompactSignature, recoverPublicKey } from './signature';
  * uncompressed public key (65 bytes), all zero when there is none (a key starts with 0x04).
  */
 const REQUEST = 97;
+
+/** The message that asks a thread to end once it has answered every batch sent before it. */
+export const CLOSE = 'close';
 const KEY = 65;
 
 export function encodeRequests(

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Hex } from 'viem';
 import { addressOfPublicKey, type CompactSignature, parseSignature, recoverSigner } from './signature';
-import { encodeRequests, keyAt } from './signature-batch';
+import { CLOSE, encodeRequests, keyAt } from './signature-batch';
 
 /** Who signed a 32-byte digest (signature.ts `recoverSigner`), answered when it is known. */
 export type RecoverSigner = (digest: Uint8Array, signature: string) => Promise<Hex | null>;
@@ -72,10 +72,24 @@ class SignatureThread {
     this.worker.postMessage({ id, requests }, [requests.buffer]);
   }
 
+  /**
+   * Asks the thread to end after the batches it has (they are answered), rather than terminating it: a
+   * thread stopped inside the native recovery makes the binding throw where nothing catches it, and
+   * that aborts the whole process ("terminate called after throwing an instance of 'Napi::Error'").
+   * Terminated only if it has not ended within CLOSE_WAIT_MS.
+   */
   async close(): Promise<void> {
-    await this.worker.terminate();
+    if (this.failed) return;
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    this.worker.ref();
+    this.worker.postMessage(CLOSE);
+    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_WAIT_MS);
+    await exited;
+    clearTimeout(timer);
   }
 }
+
+const CLOSE_WAIT_MS = 5_000;
 
 /**
  * Order signatures checked on `threads` threads of their own (0: on the server's thread). The key

@@ -2,9 +2,11 @@
 // signatures, so that the server's own thread does not spend ~50 µs an order on it. start.mjs bundles
 // it beside the server as signature-worker.mjs.
 import { parentPort } from 'node:worker_threads';
-import { recoverKeys } from './signature-batch';
+import { CLOSE, recoverKeys } from './signature-batch';
 
-parentPort?.on('message', ({ id, requests }: { id: number; requests: Uint8Array }) => {
-  const keys = recoverKeys(requests);
-  parentPort?.postMessage({ id, keys }, [keys.buffer]);
+parentPort?.on('message', (message: { id: number; requests: Uint8Array } | typeof CLOSE) => {
+  // Asked to stop after the batches sent before: with the port closed the thread ends by itself.
+  if (message === CLOSE) return parentPort?.close();
+  const keys = recoverKeys(message.requests);
+  parentPort?.postMessage({ id: message.id, keys }, [keys.buffer]);
 });
