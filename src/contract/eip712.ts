@@ -68,6 +68,14 @@ export function typedDataDigest(domainSeparator: Uint8Array, structHash: Uint8Ar
   return keccak256(input);
 }
 
+/**
+ * The digest of a typed message given its domain separator and its encoded struct (the type hash and
+ * each field in a 32-byte slot): the digest of the separator and the struct's hash.
+ */
+export function digestOfStruct(domainSeparator: Uint8Array, struct: Uint8Array): Uint8Array {
+  return typedDataDigest(domainSeparator, keccak256(struct));
+}
+
 const HEX_DIGITS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** Lower-case `0x` hex of bytes. */

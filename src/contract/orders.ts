@@ -5,7 +5,7 @@ import {
   putBytes32,
   putUint8,
   putUint256,
-  typedDataDigest,
+  digestOfStruct,
   utf8,
 } from './eip712';
 import { keccak256 } from './keccak';
@@ -205,7 +205,15 @@ const VERSION_HASH: Record<OrderVersion, Uint8Array> = {
   2: keccak256(utf8(ORDER_DOMAIN_VERSION[2])),
 };
 
-function structHash(order: VersionedOrder): Uint8Array {
+/** Order structs have at most this many 32-byte slots (version 1: the type hash and 12 fields). */
+export const MAX_ORDER_SLOTS = 13;
+
+/**
+ * An order's EIP-712 struct, encoded: the type hash and each field in a 32-byte slot, not yet hashed
+ * (its hash is taken where the signature is checked: signatures/signature-pool.ts). Throws a TypeError
+ * or RangeError when a field does not fit its type.
+ */
+export function orderStruct(order: VersionedOrder): Uint8Array {
   if (order.version === 1) {
     const m = order.message;
     const out = new Uint8Array(13 * 32);
@@ -222,7 +230,7 @@ function structHash(order: VersionedOrder): Uint8Array {
     putUint256(out, 10, m.feeRateBps, 'feeRateBps');
     putUint8(out, 11, m.side, 'side');
     putUint8(out, 12, m.signatureType, 'signatureType');
-    return keccak256(out);
+    return out;
   }
   const m = order.message;
   const out = new Uint8Array(12 * 32);
@@ -238,7 +246,7 @@ function structHash(order: VersionedOrder): Uint8Array {
   putUint256(out, 9, m.timestamp, 'timestamp');
   putBytes32(out, 10, m.metadata, 'metadata');
   putBytes32(out, 11, m.builder, 'builder');
-  return keccak256(out);
+  return out;
 }
 
 /** A server uses a handful of domains (two versions × two exchanges): each separator is hashed once. */
@@ -267,7 +275,7 @@ export function orderDomainSeparator(version: OrderVersion, domain: OrderDomain)
 
 /** The EIP-712 digest of an order (what its signature signs), as 32 bytes. */
 export function orderDigest(order: VersionedOrder, domain: OrderDomain): Uint8Array {
-  return typedDataDigest(orderDomainSeparator(order.version, domain), structHash(order));
+  return digestOfStruct(orderDomainSeparator(order.version, domain), orderStruct(order));
 }
 
 /**

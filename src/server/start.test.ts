@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { askThread, signedDigests } from './test/signed-digests';
+import { askThread, expected, signedMessages } from './test/signed-digests';
 import { buildServer, isStale } from './start.mjs';
 
 /** The launcher rebuilds the server bundle exactly when a source is newer (the start itself is e2e). */
@@ -41,8 +41,8 @@ describe('buildServer', () => {
       expect(existsSync(join(target, file)), file).toBe(true);
     const worker = new Worker(join(target, 'signature-worker.mjs'));
     try {
-      const signed = await signedDigests(3);
-      expect(await askThread(worker, signed)).toEqual(signed.map((s) => s.signer));
+      const signed = await signedMessages(3);
+      expect(await askThread(worker, signed)).toEqual(expected(signed));
     } finally {
       await worker.terminate();
     }

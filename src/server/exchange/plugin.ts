@@ -43,7 +43,7 @@ export async function registerExchange(
     chainId: config.CHAIN_ID,
     exchanges: config.exchanges,
     now: exchange.now,
-    recoverSigner: signatures.recover,
+    checkSignature: signatures.check,
   });
   await registerLiveChannels(scope, { config, database, exchange, authoriser });
   registerAccountRoutes(scope, {

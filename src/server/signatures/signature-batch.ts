@@ -1,43 +1,78 @@
-import { type CompactSignature, recoverPublicKey } from './signature';
+import { bytesToLowerHex, digestOfStruct } from '../../contract/eip712';
+import { MAX_ORDER_SLOTS } from '../../contract/orders';
+import {
+  addressOfKey,
+  type Checked,
+  type CompactSignature,
+  recoverPublicKey,
+  type TypedMessage,
+} from './signature';
 
 /**
  * What goes between the signature pool (signature-pool.ts) and its threads (signature-worker.ts): one
- * message each way per batch. A request is digest ‖ r ‖ s ‖ recovery id (97 bytes); an answer is the
- * uncompressed public key (65 bytes), all zero when there is none (a key starts with 0x04).
+ * message each way per batch. A request is a typed message and its signature: domain separator (32
+ * bytes) ‖ slot count (1) ‖ the encoded struct, zero-padded to MAX_ORDER_SLOTS slots ‖ r ‖ s (64) ‖
+ * recovery id (1). An answer is the message's digest (32) ‖ the signer's address (20) ‖ 1 when there
+ * is one, else 0. The thread does all the hashing (the struct, the digest, the key's address) as well
+ * as the recovery: ~40 µs of the server's thread an order otherwise.
  */
-const REQUEST = 97;
+const SLOTS_AT = 33;
+const SIGNATURE_AT = SLOTS_AT + MAX_ORDER_SLOTS * 32;
+const REQUEST = SIGNATURE_AT + 65;
+const ANSWER = 53;
 
 /** The message that asks a thread to end once it has answered every batch sent before it. */
 export const CLOSE = 'close';
-const KEY = 65;
+
+/** Whether a thread can take this message: a 32-byte separator and whole slots, no more than an order has. */
+export const fitsRequest = ({ separator, struct }: TypedMessage): boolean =>
+  separator.length === 32 && struct.length % 32 === 0 && struct.length <= MAX_ORDER_SLOTS * 32;
 
 export function encodeRequests(
-  batch: readonly { digest: Uint8Array; parsed: CompactSignature }[],
+  batch: readonly { message: TypedMessage; parsed: CompactSignature }[],
 ): Uint8Array<ArrayBuffer> {
   const requests = new Uint8Array(batch.length * REQUEST);
-  batch.forEach(({ digest, parsed }, i) => {
-    requests.set(digest, i * REQUEST);
-    requests.set(parsed.compact, i * REQUEST + 32);
-    requests[i * REQUEST + 96] = parsed.recovery;
+  batch.forEach(({ message, parsed }, i) => {
+    const at = i * REQUEST;
+    requests.set(message.separator, at);
+    requests[at + 32] = message.struct.length / 32;
+    requests.set(message.struct, at + SLOTS_AT);
+    requests.set(parsed.compact, at + SIGNATURE_AT);
+    requests[at + SIGNATURE_AT + 64] = parsed.recovery;
   });
   return requests;
 }
 
-/** On a thread: the key of each request, in order. */
-export function recoverKeys(requests: Uint8Array): Uint8Array<ArrayBuffer> {
+/** On a thread: the digest and signer of each request, in order. */
+export function checkRequests(requests: Uint8Array): Uint8Array<ArrayBuffer> {
   const count = requests.length / REQUEST;
-  const keys = new Uint8Array(count * KEY);
+  const answers = new Uint8Array(count * ANSWER);
   for (let i = 0; i < count; i++) {
     const at = i * REQUEST;
-    const parsed = { compact: requests.subarray(at + 32, at + 96), recovery: requests[at + 96] as 0 | 1 };
-    const key = recoverPublicKey(requests.subarray(at, at + 32), parsed);
-    if (key) keys.set(key, i * KEY);
+    const slots = requests[at + 32]!;
+    const digest = digestOfStruct(
+      requests.subarray(at, at + 32),
+      requests.subarray(at + SLOTS_AT, at + SLOTS_AT + slots * 32),
+    );
+    answers.set(digest, i * ANSWER);
+    const parsed = {
+      compact: requests.subarray(at + SIGNATURE_AT, at + SIGNATURE_AT + 64),
+      recovery: requests[at + SIGNATURE_AT + 64] as 0 | 1,
+    };
+    const key = recoverPublicKey(digest, parsed);
+    if (key) {
+      answers.set(addressOfKey(key), i * ANSWER + 32);
+      answers[i * ANSWER + 52] = 1;
+    }
   }
-  return keys;
+  return answers;
 }
 
-/** The i-th answer's key, or null. */
-export function keyAt(keys: Uint8Array, i: number): Uint8Array | null {
-  const key = keys.subarray(i * KEY, (i + 1) * KEY);
-  return key[0] === 4 ? key : null;
+/** The i-th answer. */
+export function answerAt(answers: Uint8Array, i: number): Checked {
+  const at = i * ANSWER;
+  return {
+    digest: answers.slice(at, at + 32),
+    signer: answers[at + 52] === 1 ? bytesToLowerHex(answers.subarray(at + 32, at + 52)) : null,
+  };
 }

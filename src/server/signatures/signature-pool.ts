@@ -1,13 +1,18 @@
 import { Worker } from 'node:worker_threads';
-import type { Hex } from 'viem';
-import { addressOfPublicKey, type CompactSignature, parseSignature, recoverSigner } from './signature';
-import { CLOSE, encodeRequests, keyAt } from './signature-batch';
+import {
+  type Checked,
+  type CompactSignature,
+  checkSignature,
+  parseSignature,
+  type TypedMessage,
+} from './signature';
+import { answerAt, CLOSE, encodeRequests, fitsRequest } from './signature-batch';
 
-/** Who signed a 32-byte digest (signature.ts `recoverSigner`), answered when it is known. */
-export type RecoverSigner = (digest: Uint8Array, signature: string) => Promise<Hex | null>;
+/** A typed message's digest and signer (signature.ts `checkSignature`), answered when they are known. */
+export type CheckSignature = (message: TypedMessage, signature: string) => Promise<Checked>;
 
 export interface SignaturePool {
-  recover: RecoverSigner;
+  check: CheckSignature;
   close(): Promise<void>;
 }
 
@@ -28,13 +33,13 @@ export function startSignatureWorker(): Worker {
 const MOST_FAILURES = 3;
 
 interface Waiting {
-  digest: Uint8Array;
+  message: TypedMessage;
   signature: string;
   parsed: CompactSignature;
-  resolve: (signer: Hex | null) => void;
+  resolve: (checked: Checked) => void;
 }
 
-const recoverHere = (w: Waiting) => w.resolve(recoverSigner(w.digest, w.signature));
+const checkHere = (w: Waiting) => w.resolve(checkSignature(w.message, w.signature));
 
 /** One thread and the batches it has not answered yet; when it fails, they are checked here. */
 class SignatureThread {
@@ -45,18 +50,17 @@ class SignatureThread {
 
   constructor(start: () => Worker) {
     this.worker = start();
-    this.worker.on('message', ({ id, keys }: { id: number; keys: Uint8Array }) => {
+    this.worker.on('message', ({ id, answers }: { id: number; answers: Uint8Array }) => {
       const batch = this.batches.get(id);
       this.batches.delete(id);
       batch?.forEach((w, i) => {
-        const key = keyAt(keys, i);
-        w.resolve(key ? addressOfPublicKey(key) : null);
+        w.resolve(answerAt(answers, i));
       });
       if (this.batches.size === 0) this.worker.unref();
     });
     const fail = () => {
       this.failed = true;
-      for (const batch of this.batches.values()) batch.forEach(recoverHere);
+      for (const batch of this.batches.values()) batch.forEach(checkHere);
       this.batches.clear();
     };
     this.worker.on('error', fail);
@@ -93,9 +97,9 @@ const CLOSE_WAIT_MS = 5_000;
 
 /**
  * Order signatures checked on `threads` threads of their own (0: on the server's thread). The key
- * recovery is the one costly step (~50 µs natively, ~2 ms with the JavaScript fallback); it goes to
- * the threads in batches of what arrived in the same turn of the event loop, one message each way per
- * batch, and the cheap rest (parsing, the address's hash) stays here. Plain worker threads rather than
+ * recovery is the costly step (~50 µs natively, ~2 ms with the JavaScript fallback), then the hashing
+ * (the struct, the digest, the key's address: ~15 µs); both go to the threads in batches of what
+ * arrived in the same turn of the event loop, one message each way per batch; the parsing stays here. Plain worker threads rather than
  * a pool library: piscina's bookkeeping cost the server's thread ~45 µs a message, as much as the
  * recovery it saved when orders arrive one at a time (docs/performance.md). A batch whose thread fails
  * is checked here instead, and the thread replaced (MOST_FAILURES times at the most): an order is never
@@ -106,7 +110,7 @@ export function signaturePool(
   startWorker: () => Worker = startSignatureWorker,
 ): SignaturePool {
   if (threads < 1)
-    return { recover: async (digest, signature) => recoverSigner(digest, signature), close: async () => {} };
+    return { check: async (message, signature) => checkSignature(message, signature), close: async () => {} };
   // Started with the first order, not with the server: most processes (and tests) never check one.
   const running: SignatureThread[] = [];
   let turn = 0;
@@ -136,23 +140,24 @@ export function signaturePool(
     flushing = false;
     const waiting = queue;
     queue = [];
-    if (closed) return waiting.forEach(recoverHere);
+    if (closed) return waiting.forEach(checkHere);
     const size = Math.ceil(waiting.length / threads);
     for (let i = 0; i < waiting.length; i += size) {
       const batch = waiting.slice(i, i + size);
       const t = thread();
       if (t) t.send(batch);
-      else batch.forEach(recoverHere);
+      else batch.forEach(checkHere);
     }
   };
 
   return {
-    recover(digest, signature) {
-      const parsed = digest.length === 32 ? parseSignature(signature) : null;
-      if (!parsed) return Promise.resolve(null);
-      if (closed) return Promise.resolve(recoverSigner(digest, signature));
+    check(message, signature) {
+      const parsed = parseSignature(signature);
+      // Nothing to recover, or not a message a thread takes: checked here (only a refusal is that cheap).
+      if (!parsed || closed || !fitsRequest(message))
+        return Promise.resolve(checkSignature(message, signature));
       return new Promise((resolve) => {
-        queue.push({ digest, signature, parsed, resolve });
+        queue.push({ message, signature, parsed, resolve });
         if (!flushing) {
           flushing = true;
           setImmediate(flush);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Hex } from 'viem';
 import { keccak256 } from '../../contract/keccak';
+import { digestOfStruct } from '../../contract/eip712';
 import { bytesToLowerHex, type OrderDomain, orderDigest, type VersionedOrder } from '../../contract/orders';
 
 /**
@@ -97,8 +98,13 @@ export function parseSignature(signature: string): CompactSignature | null {
 }
 
 /** The address of an uncompressed public key: the last 20 bytes of keccak256 of it without its 0x04. */
+export function addressOfKey(publicKey: Uint8Array): Uint8Array {
+  return keccak256(publicKey.subarray(1)).subarray(12);
+}
+
+/** addressOfKey as lower-case `0x` hex. */
 export function addressOfPublicKey(publicKey: Uint8Array): Hex {
-  return bytesToLowerHex(keccak256(publicKey.subarray(1)).subarray(12));
+  return bytesToLowerHex(addressOfKey(publicKey));
 }
 
 /**
@@ -132,6 +138,24 @@ export function recoverPublicKey(
  * when the signature is malformed, high-s, or recovers no key.
  */
 export const recoverSigner = makeRecoverSigner(loaded.lib);
+
+/** A typed message: its domain separator and its encoded struct (the type hash and each field in a 32-byte slot). */
+export interface TypedMessage {
+  separator: Uint8Array;
+  struct: Uint8Array;
+}
+
+/** A typed message's digest (what a signature over it signs) and who signed it (null: no one). */
+export interface Checked {
+  digest: Uint8Array;
+  signer: Hex | null;
+}
+
+/** The digest of a typed message and the signer of `signature` over it (recoverSigner). */
+export function checkSignature({ separator, struct }: TypedMessage, signature: string): Checked {
+  const digest = digestOfStruct(separator, struct);
+  return { digest, signer: recoverSigner(digest, signature) };
+}
 
 /** The signer of an order: recoverSigner over its EIP-712 digest (contract/orders.ts orderDigest). */
 export function recoverOrderSigner(

@@ -1,39 +1,50 @@
 import type { Worker } from 'node:worker_threads';
 import { privateKeyToAccount } from 'viem/accounts';
+import { digestOfStruct } from '../../contract/eip712';
 import { bytesToLowerHex } from '../../contract/orders';
-import { addressOfPublicKey, parseSignature } from '../signatures/signature';
-import { encodeRequests, keyAt } from '../signatures/signature-batch';
+import { type Checked, parseSignature, type TypedMessage } from '../signatures/signature';
+import { answerAt, encodeRequests } from '../signatures/signature-batch';
 
 const accounts = [1, 2, 3].map((i) =>
   privateKeyToAccount(`0x${i.toString(16).padStart(64, '0')}` as `0x${string}`),
 );
 
-/** `count` digests, each signed by one of three accounts (and which one). */
-export async function signedDigests(count: number) {
+/**
+ * `count` typed messages (a separator and a struct of 12 or 13 slots, as orders of either version
+ * have), each signed by one of three accounts: the message, its digest, the signature and the signer.
+ */
+export async function signedMessages(count: number) {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const digest = new Uint8Array(32).map((_, j) => (i * 31 + j * 7) & 0xff);
+      const separator = new Uint8Array(32).map((_, j) => (i * 31 + j * 7) & 0xff);
+      const struct = new Uint8Array((12 + (i % 2)) * 32).map((_, j) => (i * 13 + j * 5) & 0xff);
+      const message: TypedMessage = { separator, struct };
+      const digest = digestOfStruct(separator, struct);
       const account = accounts[i % accounts.length]!;
       const signature = await account.sign({ hash: bytesToLowerHex(digest) });
-      return { digest, signature, signer: account.address.toLowerCase() };
+      return { message, digest, signature, signer: account.address.toLowerCase() };
     }),
   );
 }
 
-/** Asks a thread for the keys of these signatures, as the pool does; the signer of each (or null). */
-export async function askThread(worker: Worker, signed: { digest: Uint8Array; signature: string }[]) {
+/** What a check of each message should answer: its digest and signer. */
+export const expected = (signed: { digest: Uint8Array; signer: string }[]): Checked[] =>
+  signed.map(({ digest, signer }) => ({ digest, signer: signer as `0x${string}` }));
+
+/** Asks a thread to check these signatures, as the pool does: the digest and signer of each. */
+export async function askThread(
+  worker: Worker,
+  signed: { message: TypedMessage; signature: string }[],
+): Promise<Checked[]> {
   const requests = encodeRequests(
-    signed.map((s) => ({ digest: s.digest, parsed: parseSignature(s.signature)! })),
+    signed.map((s) => ({ message: s.message, parsed: parseSignature(s.signature)! })),
   );
-  const answer = new Promise<{ id: number; keys: Uint8Array }>((resolve, reject) => {
+  const reply = new Promise<{ id: number; answers: Uint8Array }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   worker.postMessage({ id: 7, requests });
-  const { id, keys } = await answer;
+  const { id, answers } = await reply;
   if (id !== 7) throw new Error(`the answer of batch ${id}, not 7`);
-  return signed.map((_, i) => {
-    const key = keyAt(keys, i);
-    return key && addressOfPublicKey(key);
-  });
+  return signed.map((_, i) => answerAt(answers, i));
 }

@@ -3,7 +3,8 @@ import {
   type ExchangeAddresses,
   type OrderDomain,
   type OrderVersion,
-  orderDigest,
+  orderDomainSeparator,
+  orderStruct,
   SIGNATURE_TYPE,
 } from '../../../contract/orders';
 import { parseSignedOrder } from '../../../contract/orders-wire';
@@ -12,7 +13,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { ErrorCode } from '../../../contract/error-codes';
 import type { OrderIn } from '../../../engine/types';
 import type { MarketRegistry, TokenMarket } from '../markets';
-import type { RecoverSigner } from '../../signatures/signature-pool';
+import type { CheckSignature } from '../../signatures/signature-pool';
 import { priceText, sizeText } from '../units';
 import type { PlaceJob, SingleUse } from '../writer';
 import { type TermsProblem, termsOf } from './terms';
@@ -29,8 +30,8 @@ export interface DecodeDeps {
   /** The exchanges orders are signed for, per version (config: the reference clients' unless set). */
   exchanges: Record<OrderVersion, ExchangeAddresses>;
   now: () => number;
-  /** Who signed an order's digest (signature-pool.ts: off the server's thread). */
-  recoverSigner: RecoverSigner;
+  /** An order's digest and who signed it (signature-pool.ts: off the server's thread). */
+  checkSignature: CheckSignature;
 }
 
 export interface Caller {
@@ -74,10 +75,12 @@ export async function decodeOrder(
   const { market, outcome } = found;
 
   const domain = orderDomain(signed.version, market.negRisk, deps);
-  // The digest is both what the signature signs and, as hex, the order's id: hashed once.
-  const digest = orderDigest(signed, domain);
-  if ((await deps.recoverSigner(digest, signed.signature)) !== caller.address)
-    return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
+  // The digest is both what the signature signs and, as hex, the order's id: hashed once, with the check.
+  const { digest, signer } = await deps.checkSignature(
+    { separator: orderDomainSeparator(signed.version, domain), struct: orderStruct(signed) },
+    signed.signature,
+  );
+  if (signer !== caller.address) return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
   if (signed.version === 1) {
     if (signed.message.feeRateBps !== 0n)
       return refuse('INVALID_ORDER', R.INVALID_ORDER.feeRate(signed.message.feeRateBps.toString()));
