@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { eventMove24hr, writeEventDocuments } from '../catalog/event-documents';
 import { upsertEvents } from '../catalog/load';
 import { Book } from '../../engine/book';
 import { rows } from '../db/open';
+import { arrayParam } from '../db/prepared';
 import { buildTestApp, type TestApp } from '../test/app';
 import { findToken, readHistory } from '../history/store';
-import { CatalogFollower } from './catalog-follower';
+import { shapeEvents } from '../catalog/repository';
+import { byEvent, CatalogFollower } from './catalog-follower';
 import { BASE_PER_UNIT } from './units';
 import { Trader } from './test/trader';
 
@@ -30,8 +33,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A follower on its own clock whose books are all empty, failing the test on any error. */
-function clockedFollower(db: TestApp['database']['db'], clock: () => number): CatalogFollower {
+/**
+ * A follower on its own clock whose books are all empty, failing the test on any error; it writes
+ * `marketsPerTransaction` markets a transaction (few, so that a flush here takes several).
+ */
+function clockedFollower(
+  db: TestApp['database']['db'],
+  clock: () => number,
+  marketsPerTransaction = 4,
+): CatalogFollower {
   const emptyBooks = { held: () => new Book(), snapshot: async () => ({ book: new Book() }) };
   return new CatalogFollower(
     db,
@@ -41,6 +51,7 @@ function clockedFollower(db: TestApp['database']['db'], clock: () => number): Ca
       throw err;
     },
     clock,
+    marketsPerTransaction,
   );
 }
 
@@ -139,6 +150,20 @@ describe('history points from the follower', () => {
     // 25 a flush at most, the longest waiting first; the rest at the next flush.
     const first = await points();
     expect(first.filter((n) => n === 1).length).toBe(25);
+    // Written in parts (four markets a transaction), every event's document shows its markets as stored.
+    const events = await rows<{ id: string; body: string }>(
+      db,
+      sql`SELECT d.event_id::text AS id, d.body FROM event_documents d
+          WHERE d.event_id IN (SELECT event_id FROM markets WHERE id = ANY(${arrayParam(others.map((m) => m.id))}::text[]))`,
+    );
+    expect(events.length).toBeGreaterThan(3);
+    const shaped = await shapeEvents(
+      db,
+      events.map((e) => e.id),
+    );
+    expect(new Map(events.map((e) => [e.id, JSON.parse(e.body)]))).toEqual(
+      new Map(shaped.map((e) => [e.id, JSON.parse(JSON.stringify(e))])),
+    );
     now += 30;
     await flushAll();
     expect(await points()).toEqual(others.map(() => 1));
@@ -147,6 +172,27 @@ describe('history points from the follower', () => {
     await flushAll();
     expect(await points()).toEqual(first.map((n) => (n === 1 ? 2 : 1)));
     await follower.close();
+  });
+});
+
+describe('a flush in parts (byEvent)', () => {
+  it('keeps every market, never splits an event, and fills each part but the last', () => {
+    const change = fc.record({ id: fc.uuid(), event: fc.constantFrom('1', '2', '3', '10', '20', '300') });
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), (changes, size) => {
+        const parts = byEvent(changes, size);
+        expect(parts.flat()).toHaveLength(changes.length);
+        expect(new Set(parts.flat())).toEqual(new Set(changes));
+        const partOf = new Map<string, number>();
+        parts.forEach((part, i) => {
+          if (i < parts.length - 1) expect(part.length).toBeGreaterThanOrEqual(size);
+          for (const { event } of part) {
+            expect(partOf.get(event) ?? i).toBe(i);
+            partOf.set(event, i);
+          }
+        });
+      }),
+    );
   });
 });
 

@@ -17,6 +17,20 @@ export const FOLLOW_EVERY_MS = 500;
  * while the order path waits. The others wait for the next flushes (a point a few seconds late).
  */
 const HISTORY_POINTS_PER_FLUSH = 25;
+/**
+ * Markets written per transaction (whole events: an event's markets and document change together).
+ * On PGlite a transaction holds every order back while it runs: a flush of the 100 busiest markets in
+ * one took ~45 ms, twice a second, and set the order path's p99. In parts of about this size, with
+ * GIVE_WAY_MS between them, the orders that arrived meanwhile are written between the parts
+ * (docs/performance.md, "The follower's flush in parts").
+ */
+export const MARKETS_PER_TRANSACTION = 32;
+/**
+ * The pause between two parts of a flush. The orders that arrived while a part ran need a turn of the
+ * event loop to be read and their signatures checked on a thread before the writer asks for the
+ * database; without a pause the next part would ask first (measured: no better than one transaction).
+ */
+const GIVE_WAY_MS = 3;
 
 /** Where the follower finds a market's committed book. */
 export interface CommittedBooks {
@@ -48,9 +62,10 @@ interface PendingMarket {
  * price older than that.
  *
  * It runs beside the order path on the same database (on PGlite, one connection: its transaction holds
- * every order back while it runs), so a flush is a handful of statements whatever the number of markets:
- * the best prices are taken from the writer's memory at each commit, and the histories, the markets,
- * the events and their documents are each read or written in one statement.
+ * every order back while it runs), so a flush is a few short transactions of a handful of statements
+ * each: the best prices are taken from the writer's memory at each commit, the last trades read in one
+ * statement, then, for each part of MARKETS_PER_TRANSACTION markets, the markets, the events, the
+ * histories and the documents are each read or written in one statement.
  */
 export class CatalogFollower {
   private pending = new Map<string, PendingMarket>();
@@ -65,6 +80,7 @@ export class CatalogFollower {
     private readonly onChanged: () => void,
     private readonly onError: (err: unknown) => void,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    private readonly marketsPerTransaction = MARKETS_PER_TRANSACTION,
   ) {}
 
   /** A commit of the exchange: its markets and the notional they traded (base units). Called in the commit's listener. */
@@ -96,23 +112,20 @@ export class CatalogFollower {
     this.pending = new Map();
     if (batch.size === 0) return;
     const t = this.now();
-    const ids = [...batch.keys()];
     for (const [id, market] of batch) market.best ??= (await this.books.snapshot(id)).book.best(0);
-    const lastTrades = await rows<{ id: string; price: number | null }>(
+    const known = await rows<{ id: string; event: string; price: number | null }>(
       this.db,
-      sql`SELECT market_id AS id, last_price AS price FROM exchange_markets
-          WHERE market_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`,
+      sql`SELECT m.id, m.event_id::text AS event, x.last_price AS price
+          FROM markets m LEFT JOIN exchange_markets x ON x.market_id = m.id
+          WHERE m.id IN (SELECT json_array_elements_text(${JSON.stringify([...batch.keys()])}::json))`,
     );
-    const lastTrade = new Map(lastTrades.map((r) => [r.id, r.price]));
-    const payload = [...batch].map(([id, { notional, best }]) => {
-      const q: Quote = {
-        bestBid: best?.bid ?? null,
-        bestAsk: best?.ask ?? null,
-        lastTrade: lastTrade.get(id) ?? null,
-      };
+    const changes = known.map(({ id, event, price }) => {
+      const { notional, best } = batch.get(id)!;
+      const q: Quote = { bestBid: best?.bid ?? null, bestAsk: best?.ask ?? null, lastTrade: price };
       const shown = displayedPrice(q);
       return {
         id,
+        event,
         bid: q.bestBid === null ? null : q.bestBid / FULL_SET_PRICE,
         ask: q.bestAsk === null ? null : q.bestAsk / FULL_SET_PRICE,
         last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
@@ -120,71 +133,93 @@ export class CatalogFollower {
         volume: notional / BASE_PER_UNIT,
       };
     });
-    await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      // A market that stopped being tradable (its orders were just cancelled) keeps the quote and price
-      // its import gave it (a resolved market's "1" and "0"), and takes no point of history.
-      const tradable = isTradable(sql`m`);
-      const changed = await rows<{
-        id: string;
-        event_id: string;
-        tokens: string[];
-        prices: string;
-        tradable: boolean;
-      }>(
+    // A point of history at most once a minute per market: a market this process gave one (or saw one
+    // in) less than a minute ago is not even looked at. The longest waiting first (never looked at: 0).
+    const lastPoint = (id: string) => this.lastPointAt.get(id) ?? 0;
+    const offered = new Set(
+      changes
+        .map((c) => c.id)
+        .filter((id) => lastPoint(id) <= t - APPEND_EVERY_S)
+        .sort((a, b) => lastPoint(a) - lastPoint(b))
+        .slice(0, HISTORY_POINTS_PER_FLUSH),
+    );
+    let wrote = false;
+    try {
+      for (const [i, part] of byEvent(changes, this.marketsPerTransaction).entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, GIVE_WAY_MS));
+        await this.db.transaction((tx) => this.write(tx as unknown as Db, part, offered, t));
+        wrote = true;
+      }
+    } finally {
+      // Even when a later part failed: the caches must not keep what the parts before it changed.
+      if (wrote) this.onChanged();
+    }
+  }
+
+  /** One transaction of a flush: these markets (whole events), their events, history points and documents. */
+  private async write(
+    db: Db,
+    changes: readonly MarketChange[],
+    offered: Set<string>,
+    t: number,
+  ): Promise<void> {
+    // A market that stopped being tradable (its orders were just cancelled) keeps the quote and price
+    // its import gave it (a resolved market's "1" and "0"), and takes no point of history.
+    const tradable = isTradable(sql`m`);
+    const changed = await rows<{
+      id: string;
+      event_id: string;
+      tokens: string[];
+      prices: string;
+      tradable: boolean;
+    }>(
+      db,
+      sql`UPDATE markets m SET
+            best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
+            best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
+            last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
+            outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+            volume = m.volume + p.volume
+          FROM json_to_recordset(${JSON.stringify(changes)}::json)
+            AS p(id text, bid float8, ask float8, last float8, prices text, volume float8)
+          WHERE m.id = p.id
+          RETURNING m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
+            ${tradable} AS tradable`,
+    );
+    const traded = changes.filter((p) => p.volume > 0).map(({ id, volume }) => ({ id, volume }));
+    if (traded.length > 0) {
+      const volumes = await rows<{ id: string; volume: number; added: number }>(
         db,
-        sql`UPDATE markets m SET
-              best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
-              best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
-              last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
-              outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
-              volume = m.volume + p.volume
-            FROM json_to_recordset(${JSON.stringify(payload)}::json)
-              AS p(id text, bid float8, ask float8, last float8, prices text, volume float8)
-            WHERE m.id = p.id
-            RETURNING m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices,
-              ${tradable} AS tradable`,
+        sql`UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
+        FROM (SELECT m.event_id, sum(p.volume) AS volume
+              FROM json_to_recordset(${JSON.stringify(traded)}::json) AS p(id text, volume float8)
+              JOIN markets m ON m.id = p.id GROUP BY m.event_id) v
+        WHERE e.id = v.event_id
+        RETURNING e.id::text, e.volume::float8 AS volume, v.volume::float8 AS added`,
       );
-      const traded = payload.filter((p) => p.volume > 0).map(({ id, volume }) => ({ id, volume }));
-      if (traded.length > 0) {
-        const volumes = await rows<{ id: string; volume: number; added: number }>(
+      // An event that became busy enough for a finer step (demo-history.ts) may have a demo series
+      // due now (history-to-now.ts). The old volume less one: rounding only errs towards telling.
+      const busier = volumes.filter(
+        (e) => historyStepFor(e.volume) !== historyStepFor(e.volume - e.added - 1),
+      );
+      if (busier.length > 0)
+        await historyMayBeDueAt(
           db,
-          sql`UPDATE events e SET volume = e.volume + v.volume, volume24hr = e.volume24hr + v.volume
-          FROM (SELECT m.event_id, sum(p.volume) AS volume
-                FROM json_to_recordset(${JSON.stringify(traded)}::json) AS p(id text, volume float8)
-                JOIN markets m ON m.id = p.id GROUP BY m.event_id) v
-          WHERE e.id = v.event_id
-          RETURNING e.id::text, e.volume::float8 AS volume, v.volume::float8 AS added`,
+          t,
+          sql`SELECT json_array_elements_text(${JSON.stringify(busier.map((e) => e.id))}::json)::bigint`,
         );
-        // An event that became busy enough for a finer step (demo-history.ts) may have a demo series
-        // due now (history-to-now.ts). The old volume less one: rounding only errs towards telling.
-        const busier = volumes.filter(
-          (e) => historyStepFor(e.volume) !== historyStepFor(e.volume - e.added - 1),
-        );
-        if (busier.length > 0)
-          await historyMayBeDueAt(
-            db,
-            t,
-            sql`SELECT json_array_elements_text(${JSON.stringify(busier.map((e) => e.id))}::json)::bigint`,
-          );
-      }
-      // A point of history at most once a minute per market: a market this process gave one (or saw
-      // one in) less than a minute ago is not even looked at.
-      const due: (MarketPrice & { id: string; last: number })[] = [];
-      for (const m of changed) {
-        const p0 = Number((JSON.parse(m.prices) as string[])[0]);
-        const last = this.lastPointAt.get(m.id) ?? 0;
-        if (m.tradable && Number.isFinite(p0) && last <= t - APPEND_EVERY_S)
-          due.push({ id: m.id, tokens: [m.tokens[0]!, m.tokens[1]!], p0, last });
-      }
-      // The longest waiting first (never looked at: 0).
-      due.sort((a, b) => a.last - b.last);
-      due.length = Math.min(due.length, HISTORY_POINTS_PER_FLUSH);
-      const history = await appendPrices(db, due, t);
-      for (const [i, { id }] of due.entries()) this.lastPointAt.set(id, history.lastPointAt[i]!);
-      await writeEventDocuments(db, [...changed.map((m) => m.event_id), ...history.events]);
-    });
-    this.onChanged();
+    }
+    const due: (MarketPrice & { id: string })[] = [];
+    for (const m of changed) {
+      if (!offered.has(m.id)) continue;
+      const p0 = Number((JSON.parse(m.prices) as string[])[0]);
+      if (m.tradable && Number.isFinite(p0)) due.push({ id: m.id, tokens: [m.tokens[0]!, m.tokens[1]!], p0 });
+      // One that cannot take a point now is looked at again a minute later, not at every flush.
+      else this.lastPointAt.set(m.id, t);
+    }
+    const history = await appendPrices(db, due, t);
+    for (const [i, { id }] of due.entries()) this.lastPointAt.set(id, history.lastPointAt[i]!);
+    await writeEventDocuments(db, [...changed.map((m) => m.event_id), ...history.events]);
   }
 
   async close(): Promise<void> {
@@ -192,6 +227,34 @@ export class CatalogFollower {
     this.timer = undefined;
     await this.running;
   }
+}
+
+interface MarketChange {
+  id: string;
+  event: string;
+  bid: number | null;
+  ask: number | null;
+  last: number | null;
+  /** The displayed price as the catalog's JSON text, or null to keep the stored one. */
+  prices: string | null;
+  /** Notional traded since the last flush (collateral units). */
+  volume: number;
+}
+
+/** `changes` in parts of at least `size` markets (the last may be smaller), never splitting an event. */
+export function byEvent<T extends { event: string }>(changes: readonly T[], size: number): T[][] {
+  const sorted = [...changes].sort((a, b) => (a.event < b.event ? -1 : a.event > b.event ? 1 : 0));
+  const parts: T[][] = [];
+  let part: T[] = [];
+  for (const change of sorted) {
+    if (part.length >= size && part.at(-1)!.event !== change.event) {
+      parts.push(part);
+      part = [];
+    }
+    part.push(change);
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
 
 /** A price of 1/10,000 (or half of one, for a midpoint) as decimal text: "0.505". */
