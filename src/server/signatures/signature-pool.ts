@@ -99,9 +99,9 @@ const CLOSE_WAIT_MS = 5_000;
  * Order signatures checked on `threads` threads of their own (0: on the server's thread). The key
  * recovery is the costly step (~50 µs natively, ~2 ms with the JavaScript fallback), then the hashing
  * (the struct, the digest, the key's address: ~15 µs); both go to the threads in batches of what
- * arrived in the same turn of the event loop, one message each way per batch; the parsing stays here. Plain worker threads rather than
- * a pool library: piscina's bookkeeping cost the server's thread ~45 µs a message, as much as the
- * recovery it saved when orders arrive one at a time (docs/performance.md). A batch whose thread fails
+ * arrived in the same turn of the event loop, one message each way per batch; the parsing stays here.
+ * Plain worker threads rather than a pool library: piscina's bookkeeping cost the server's thread ~45 µs
+ * a message, as much as the recovery it saved when orders arrive one at a time (docs/performance.md). A batch whose thread fails
  * is checked here instead, and the thread replaced (MOST_FAILURES times at the most): an order is never
  * refused, or accepted, because a thread died.
  */
