@@ -1,12 +1,6 @@
-import { bytesToLowerHex, digestOfStruct } from '../../contract/eip712';
+import { bytesToLowerHex } from '../../contract/eip712';
 import { MAX_ORDER_SLOTS } from '../../contract/orders';
-import {
-  addressOfKey,
-  type Checked,
-  type CompactSignature,
-  recoverPublicKey,
-  type TypedMessage,
-} from './signature';
+import { type Checked, type CompactSignature, checkParsed, type TypedMessage } from './signature';
 
 /**
  * What goes between the signature pool (signature-pool.ts) and its threads (signature-worker.ts): one
@@ -50,18 +44,19 @@ export function checkRequests(requests: Uint8Array): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < count; i++) {
     const at = i * REQUEST;
     const slots = requests[at + 32]!;
-    const digest = digestOfStruct(
-      requests.subarray(at, at + 32),
-      requests.subarray(at + SLOTS_AT, at + SLOTS_AT + slots * 32),
+    const { digest, address } = checkParsed(
+      {
+        separator: requests.subarray(at, at + 32),
+        struct: requests.subarray(at + SLOTS_AT, at + SLOTS_AT + slots * 32),
+      },
+      {
+        compact: requests.subarray(at + SIGNATURE_AT, at + SIGNATURE_AT + 64),
+        recovery: requests[at + SIGNATURE_AT + 64] as 0 | 1,
+      },
     );
     answers.set(digest, i * ANSWER);
-    const parsed = {
-      compact: requests.subarray(at + SIGNATURE_AT, at + SIGNATURE_AT + 64),
-      recovery: requests[at + SIGNATURE_AT + 64] as 0 | 1,
-    };
-    const key = recoverPublicKey(digest, parsed);
-    if (key) {
-      answers.set(addressOfKey(key), i * ANSWER + 32);
+    if (address) {
+      answers.set(address, i * ANSWER + 32);
       answers[i * ANSWER + 52] = 1;
     }
   }

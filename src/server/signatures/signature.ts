@@ -151,10 +151,23 @@ export interface Checked {
   signer: Hex | null;
 }
 
-/** The digest of a typed message and the signer of `signature` over it (recoverSigner). */
-export function checkSignature({ separator, struct }: TypedMessage, signature: string): Checked {
+/**
+ * The digest of a typed message and the address (20 bytes) whose key made the parsed signature over
+ * it, or null: what a signature thread does for each request (signature-batch.ts).
+ */
+export function checkParsed(
+  { separator, struct }: TypedMessage,
+  parsed: CompactSignature | null,
+): { digest: Uint8Array; address: Uint8Array | null } {
   const digest = digestOfStruct(separator, struct);
-  return { digest, signer: recoverSigner(digest, signature) };
+  const key = parsed && recoverPublicKey(digest, parsed);
+  return { digest, address: key ? addressOfKey(key) : null };
+}
+
+/** The digest of a typed message and the signer of `signature` over it (null: malformed, high-s, no key). */
+export function checkSignature(message: TypedMessage, signature: string): Checked {
+  const { digest, address } = checkParsed(message, parseSignature(signature));
+  return { digest, signer: address && bytesToLowerHex(address) };
 }
 
 /** The signer of an order: recoverSigner over its EIP-712 digest (contract/orders.ts orderDigest). */
