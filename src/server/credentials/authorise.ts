@@ -30,6 +30,11 @@ export interface Accepts {
   what: string;
   /** The action changes state: an L2 request for it is single-use too (docs/api.md §3). */
   changesState: boolean;
+  /**
+   * The action commits through the exchange's writer, which refuses it if the key is revoked by then:
+   * the key may come from this process's cache, even on PostgreSQL (key-cache.ts).
+   */
+  revocationCheckedAtCommit?: boolean;
 }
 
 const reusedError = (auth: Auth) =>
@@ -67,7 +72,10 @@ export class Authoriser {
         `${accepts.what} needs Level 1 authentication (an EIP-712 signature by the wallet); leave SVC_API_KEY out.`,
       );
     }
-    if (isL2) return { ...(await verifyLevel2(request, this.deps)), singleUse: accepts.changesState };
+    if (isL2) {
+      const auth = await verifyLevel2(request, this.deps, accepts.revocationCheckedAtCommit);
+      return { ...auth, singleUse: accepts.changesState };
+    }
     // Single use is checked by the insert in `run`, inside the action's transaction.
     return verifyLevel1(request, this.deps.chainId, this.deps.l1DomainName);
   }
@@ -94,6 +102,11 @@ export class Authoriser {
   /** Credentials presented whole (the live user channel): the key and its owner, or why not. */
   checkCredentials(presented: PresentedCredentials): Promise<CredentialsCheck> {
     return checkPresentedCredentials(this.deps, presented);
+  }
+
+  /** A key the exchange's writer found revoked: read again at its next request. */
+  forgetKey(apiKey: string): void {
+    this.deps.keys.forget(apiKey);
   }
 
   /** Whether an API key still authenticates (not revoked). */

@@ -23,6 +23,9 @@ export interface L2Auth {
   mac: Buffer;
 }
 
+/** Why a revoked key's request fails. */
+export const KEY_REVOKED = 'SVC_API_KEY has been revoked; create a new key with POST /api-keys.';
+
 export interface Level2Deps {
   db: Db;
   keys: KeyReader;
@@ -32,7 +35,15 @@ export interface Level2Deps {
   clobBase: string;
 }
 
-export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): Promise<L2Auth> {
+/**
+ * `revocationCheckedAtCommit`: the request's action commits through the exchange's writer, which refuses
+ * it if the key is revoked by then (key-cache.ts), so the key may be read from the cache.
+ */
+export async function verifyLevel2(
+  request: FastifyRequest,
+  deps: Level2Deps,
+  revocationCheckedAtCommit = false,
+): Promise<L2Auth> {
   const h = requireHeaders(request, L2_HEADER_NAMES, 'Level 2');
   const apiKey = h[AUTH_HEADERS.apiKey];
   const timestamp = h[AUTH_HEADERS.timestamp];
@@ -50,7 +61,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
 
   checkWindow(Number(timestamp), L2_WINDOW_SECONDS, L2_WINDOW_SECONDS);
 
-  const key = await deps.keys.findKey(deps.db, apiKey.toLowerCase());
+  const key = await deps.keys.findKey(deps.db, apiKey.toLowerCase(), revocationCheckedAtCommit);
   if (!key)
     throw new ReplyError(
       'API_KEY_UNKNOWN',
@@ -69,7 +80,7 @@ export async function verifyLevel2(request: FastifyRequest, deps: Level2Deps): P
     throw new ReplyError(
       'API_KEY_REVOKED',
       key.revokedAt
-        ? 'SVC_API_KEY has been revoked; create a new key with POST /api-keys.'
+        ? KEY_REVOKED
         : `SVC_API_KEY was a session key that ended at ${key.expiresAt!.toISOString()}; create a new key with POST /api-keys.`,
     );
   }

@@ -318,3 +318,36 @@ describe('open orders and cancels', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('a key revoked by another process', () => {
+  // Revoked in the database alone, as another server process would: this one may still hold the key
+  // (on PostgreSQL the order routes read keys from a cache too), and its writer checks at the commit.
+  it.each([
+    ['an order', (trader: Trader) => trader.place({ tokenId: yes, side: 'BUY', price: 0.14, size: 10 })],
+    ['a cancel', (trader: Trader) => trader.request('DELETE', '/cancel-all')],
+  ])('refuses %s at its commit, and the request uses nothing up', async (_name, act) => {
+    const dave = await Trader.create(t.app, CHAIN);
+    const resting = await dave.place({ tokenId: yes, side: 'BUY', price: 0.13, size: 10 });
+    expect(resting.statusCode, resting.body).toBe(200);
+    const key = dave.credentials.apiKey;
+    const state = async () =>
+      rows(
+        t.database.db,
+        sql`SELECT (SELECT count(*) FROM exchange_orders WHERE owner = ${key} AND status = 'LIVE')::int AS live,
+                   (SELECT count(*) FROM exchange_orders WHERE owner = ${key})::int AS orders,
+                   (SELECT count(*) FROM used_l2_signatures WHERE api_key = ${key})::int AS marks,
+                   (SELECT string_agg(balance || '/' || reserved, ',' ORDER BY asset) FROM exchange_balances
+                    WHERE address = ${dave.address}) AS holdings`,
+      );
+    const before = await state();
+    await t.database.db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE api_key = ${key}`);
+    const refused = await act(dave);
+    expectError(refused, 401, 'API_KEY_REVOKED');
+    expect(refused.json().error).toBe('SVC_API_KEY has been revoked; create a new key with POST /api-keys.');
+    expect(await state()).toEqual(before);
+    // The next request reads the key again and is refused before anything is tried.
+    expectError(await act(dave), 401, 'API_KEY_REVOKED');
+    expect(await state()).toEqual(before);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});

@@ -297,7 +297,7 @@ export class ExchangeWriter {
       await this.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const jobs = batch.map((p) => p.job);
-        const { seqStart, fresh, existing } = await this.takeTurnAndMark(db, jobs);
+        const { seqStart, fresh, revoked, existing } = await this.takeTurnAndMark(db, jobs);
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
         const { cancelTargets, closing } = await this.prepare(db, jobs);
@@ -306,7 +306,8 @@ export class ExchangeWriter {
         const usedMarks: SingleUse[] = [];
         for (const [i, { job }] of batch.entries()) {
           let result: unknown;
-          if (isSigned(job) && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
+          if (revoked.has(i)) result = refused('API_KEY_REVOKED', 'revoked');
+          else if (isSigned(job) && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
           else if (job.kind === 'place') result = this.place(job, writes, seq, now, existing);
           else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
           else if (job.kind === 'close') result = this.closeMarkets(job, closing, writes);
@@ -356,11 +357,13 @@ export class ExchangeWriter {
    * job of the batch with the same mark), and the order ids already stored. The same statement reads
    * the holdings of the orders' makers not held here, kept only if nobody else wrote since this writer
    * last did (then the statement's snapshot, however old, saw every change): one statement less a batch.
+   * It also finds the jobs whose API key is revoked: their requests were authenticated with a key row
+   * that may be cached (credentials/key-cache.ts), and are refused as a revoked key's would be.
    */
   private async takeTurnAndMark(
     db: Db,
     jobs: Job[],
-  ): Promise<{ seqStart: number; fresh: boolean[]; existing: Set<string> }> {
+  ): Promise<{ seqStart: number; fresh: boolean[]; revoked: Set<number>; existing: Set<string> }> {
     const marks: { i: number; k: string; t: number; s: string }[] = [];
     const repeated = new Set<number>();
     const seen = new Set<string>();
@@ -386,11 +389,13 @@ export class ExchangeWriter {
     ]);
     let turn: { version: number; seq: number } | null = null;
     const taken = new Set<number>();
+    const revoked = new Set<number>();
     let existing = new Set<string>();
     const holdingsFound: { address: string; asset: string; balance: string; reserved: string }[] = [];
     for (const [kind, a, b, c, d] of found) {
       if (kind === 't') turn = { version: Number(a), seq: Number(b) };
       else if (kind === 'u') taken.add(Number(a));
+      else if (kind === 'r') revoked.add(Number(a));
       else if (kind === 'h') holdingsFound.push({ address: a!, asset: b!, balance: c!, reserved: d! });
       else existing.add(a!);
     }
@@ -404,7 +409,7 @@ export class ExchangeWriter {
       if (ids.length > 0) existing = await existingOrders(db, ids);
     }
     const fresh = jobs.map((j, i) => !isSigned(j) || (!repeated.has(i) && !taken.has(i)));
-    return { seqStart: turn.seq, fresh, existing };
+    return { seqStart: turn.seq, fresh, revoked, existing };
   }
 
   /** Takes out the recorded tick changes; the books held here trade under the new ticks from now on. */
@@ -745,8 +750,10 @@ const holdingsOf = (address: string, market: TradableMarket) => [
  * writer's id, $2 the marks [{ i, k, t, s }] without repeats, $3 the order ids, $4 and $5 the holdings to
  * read, `holdingKeysParams`). The marks are read through the turn, so the state row is locked before
  * any mark is inserted (writers of several processes lock in one order). Rows: ('t', version before this
- * batch, last seq), then ('u', i) for each mark already taken, ('o', id) for each order already stored,
- * and ('h', address, asset, balance, reserved) for each stored holding asked for.
+ * batch, last seq), then ('u', i) for each mark already taken, ('r', i) for each mark of a revoked key
+ * (an expired session key is refused when the request is verified: its end never changes), ('o', id) for
+ * each order already stored, and ('h', address, asset, balance, reserved) for each stored holding asked
+ * for.
  */
 export const TURN_AND_MARKS = new PreparedStatement(
   'exchange_turn_and_marks',
@@ -763,6 +770,9 @@ export const TURN_AND_MARKS = new PreparedStatement(
    SELECT 'u', input.i::text, NULL, NULL, NULL FROM input
    WHERE NOT EXISTS (
      SELECT 1 FROM ins WHERE ins.api_key = input.k AND ins.timestamp = input.t AND ins.signature = input.s)
+   UNION ALL
+   SELECT 'r', input.i::text, NULL, NULL, NULL FROM input
+   WHERE NOT EXISTS (SELECT 1 FROM api_keys a WHERE a.api_key = input.k AND a.revoked_at IS NULL)
    UNION ALL
    SELECT 'o', o.id, NULL, NULL, NULL FROM exchange_orders o
    WHERE o.id = ANY(ARRAY(SELECT json_array_elements_text($3::json)))

@@ -15,6 +15,7 @@ import {
 } from '../../../contract/trading';
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { Authoriser } from '../../credentials/authorise';
+import { KEY_REVOKED } from '../../credentials/level2';
 import { ReplyError } from '../../errors';
 import type { Exchange } from '../exchange';
 import { sizeText, unitsText } from '../units';
@@ -25,9 +26,17 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 /** DELETE /orders may name 3,000 order ids (~200 kB). */
 const CANCEL_BODY_LIMIT = 256 * 1024;
 
-/** Verifies Level 2 (orders are placed and cancelled with an API key only). */
+/**
+ * Verifies Level 2 (orders are placed and cancelled with an API key only). Every action of these routes
+ * that changes something commits through the writer, which refuses it if the key is revoked by then.
+ */
 export async function level2(authoriser: Authoriser, request: FastifyRequest, what: string) {
-  const auth = await authoriser.authenticate(request, { l2: true, what, changesState: true });
+  const auth = await authoriser.authenticate(request, {
+    l2: true,
+    what,
+    changesState: true,
+    revocationCheckedAtCommit: true,
+  });
   if (auth.level !== 2) {
     throw new ReplyError(
       'AUTH_HEADERS_MISSING',
@@ -77,6 +86,8 @@ export function writerRefusal(refused: Refused, orderId: string): OrderRefusal {
       };
     case 'POST_ONLY_CROSSES':
       return { code: refused.code, error: R.POST_ONLY_CROSSES.crosses };
+    case 'API_KEY_REVOKED':
+      return { code: refused.code, error: KEY_REVOKED };
     case 'SIGNATURE_REUSED':
       return {
         code: refused.code,
@@ -109,7 +120,10 @@ export function registerOrderRoutes(
     if (!decoded.ok) return { ok: false, refusal: decoded.refusal, orderId: '' };
     const { order } = decoded.job;
     const result = await exchange.writer.submit(decoded.job);
-    if (!result.ok) return { ok: false, refusal: writerRefusal(result, order.id), orderId: order.id };
+    if (!result.ok) {
+      if (result.code === 'API_KEY_REVOKED') authoriser.forgetKey(caller.apiKey);
+      return { ok: false, refusal: writerRefusal(result, order.id), orderId: order.id };
+    }
     return { ok: true, response: placedResponse(result, order.side) };
   };
 
@@ -188,7 +202,7 @@ export function registerOrderRoutes(
     return cancelAs(caller, singleUse, select);
   };
   const cancelAs = async (
-    caller: { address: string },
+    caller: { apiKey: string; address: string },
     singleUse: SingleUse,
     select: CancelJob['select'],
   ): Promise<CancelResponse> => {
@@ -198,7 +212,10 @@ export function registerOrderRoutes(
       select,
       singleUse,
     })) as Cancelled | Refused;
-    if (!result.ok) throw new ReplyError(result.code, writerRefusal(result, '').error);
+    if (!result.ok) {
+      if (result.code === 'API_KEY_REVOKED') authoriser.forgetKey(caller.apiKey);
+      throw new ReplyError(result.code, writerRefusal(result, '').error);
+    }
     return { canceled: result.canceled, not_canceled: result.notCanceled };
   };
   const invalidCancel = () => new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_ORDER.payload);
