@@ -205,8 +205,10 @@ const VERSION_HASH: Record<OrderVersion, Uint8Array> = {
   2: keccak256(utf8(ORDER_DOMAIN_VERSION[2])),
 };
 
-/** Order structs have at most this many 32-byte slots (version 1: the type hash and 12 fields). */
-export const MAX_ORDER_SLOTS = 13;
+/** The 32-byte slots of each version's struct: the type hash and one per field. */
+const STRUCT_SLOTS: Record<OrderVersion, number> = { 1: 13, 2: 12 };
+/** Order structs have at most this many 32-byte slots. */
+export const MAX_ORDER_SLOTS = Math.max(STRUCT_SLOTS[1], STRUCT_SLOTS[2]);
 
 /**
  * An order's EIP-712 struct, encoded: the type hash and each field in a 32-byte slot, not yet hashed
@@ -216,7 +218,7 @@ export const MAX_ORDER_SLOTS = 13;
 export function orderStruct(order: VersionedOrder): Uint8Array {
   if (order.version === 1) {
     const m = order.message;
-    const out = new Uint8Array(13 * 32);
+    const out = new Uint8Array(STRUCT_SLOTS[1] * 32);
     out.set(TYPE_HASH[1], 0);
     putUint256(out, 1, m.salt, 'salt');
     putAddress(out, 2, m.maker, 'maker');
@@ -233,7 +235,7 @@ export function orderStruct(order: VersionedOrder): Uint8Array {
     return out;
   }
   const m = order.message;
-  const out = new Uint8Array(12 * 32);
+  const out = new Uint8Array(STRUCT_SLOTS[2] * 32);
   out.set(TYPE_HASH[2], 0);
   putUint256(out, 1, m.salt, 'salt');
   putAddress(out, 2, m.maker, 'maker');

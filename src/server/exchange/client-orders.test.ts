@@ -15,7 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderDomain, type OrderVersion, orderHash, referenceExchanges } from '../../contract/orders';
 import { PostOrderBody, type SignedOrder } from '../../contract/orders-wire';
-import { recoverOrderSigner } from '../signatures/signature';
+import { recoverOrderSigner } from '../test/signed-digests';
 
 /**
  * Orders built and signed by the reference clients' own code (the legacy client's OrderBuilder, the

@@ -15,11 +15,11 @@ import {
 import {
   checkSignatureBackend,
   makeRecoverSigner,
-  recoverOrderSigner,
   recoverSigner,
   SignatureBackendError,
   signatureBackend,
 } from './signature';
+import { recoverOrderSigner } from '../test/signed-digests';
 
 const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(TEST_KEY);

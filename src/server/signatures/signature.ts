@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Hex } from 'viem';
 import { keccak256 } from '../../contract/keccak';
 import { digestOfStruct } from '../../contract/eip712';
-import { bytesToLowerHex, type OrderDomain, orderDigest, type VersionedOrder } from '../../contract/orders';
+import { bytesToLowerHex } from '../../contract/orders';
 
 /**
  * Who signed an EIP-712 digest, fast: the native libsecp256k1 binding of the `secp256k1` package
@@ -168,13 +168,4 @@ export function checkParsed(
 export function checkSignature(message: TypedMessage, signature: string): Checked {
   const { digest, address } = checkParsed(message, parseSignature(signature));
   return { digest, signer: address && bytesToLowerHex(address) };
-}
-
-/** The signer of an order: recoverSigner over its EIP-712 digest (contract/orders.ts orderDigest). */
-export function recoverOrderSigner(
-  order: VersionedOrder,
-  domain: OrderDomain,
-  signature: string,
-): Hex | null {
-  return recoverSigner(orderDigest(order, domain), signature);
 }

@@ -1,9 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import { privateKeyToAccount } from 'viem/accounts';
 import { digestOfStruct } from '../../contract/eip712';
-import { bytesToLowerHex } from '../../contract/orders';
-import { type Checked, parseSignature, type TypedMessage } from '../signatures/signature';
+import { bytesToLowerHex, type OrderDomain, orderDigest, type VersionedOrder } from '../../contract/orders';
+import { type Checked, parseSignature, recoverSigner, type TypedMessage } from '../signatures/signature';
 import { answerAt, encodeRequests } from '../signatures/signature-batch';
+
+/** The signer of an order by our digest (contract/orders.ts orderDigest); null when none is found. */
+export const recoverOrderSigner = (order: VersionedOrder, domain: OrderDomain, signature: string) =>
+  recoverSigner(orderDigest(order, domain), signature);
 
 const accounts = [1, 2, 3].map((i) =>
   privateKeyToAccount(`0x${i.toString(16).padStart(64, '0')}` as `0x${string}`),
