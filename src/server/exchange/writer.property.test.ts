@@ -6,6 +6,7 @@ import type { OrderIn } from '../../engine/types';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { upsertEvents } from '../catalog/load';
 import { type Db, rows } from '../db/open';
+import { apiKeys } from '../db/schema/credentials';
 import { openTestDatabase } from '../test/database';
 import { credit } from './ledger/funding';
 import { MarketRegistry, type TradableMarket } from './markets';
@@ -21,6 +22,7 @@ let markets: TradableMarket[];
 /** A market none of the random flows touch. */
 let quiet: TradableMarket;
 const makers = Array.from({ length: 6 }, (_, i) => `0x${String(i + 1).padStart(40, '0')}`);
+/** The API key every job was sent with (stored: the writer refuses jobs of keys that are not active). */
 const key = () => '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
@@ -40,6 +42,9 @@ beforeAll(async () => {
   await database.db.transaction(async (tx) => {
     for (const maker of makers) await credit(tx as unknown as Db, maker, 1_000_000_000, 'grant', 0);
   });
+  await database.db
+    .insert(apiKeys)
+    .values({ apiKey: key(), address: makers[0]!, passphraseHash: '-', secretCiphertext: '-' });
 });
 afterAll(() => database.close());
 
