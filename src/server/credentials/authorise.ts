@@ -37,16 +37,17 @@ export interface Accepts {
   revocationCheckedAtCommit?: boolean;
 }
 
+/** Why a replayed Level 2 request that changes something fails. */
+export const L2_REUSED =
+  'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.';
+
 const reusedError = (auth: Auth) =>
   auth.level === 1
     ? new ReplyError(
         'SIGNATURE_REUSED',
         'This L1 authorisation (SVC_ADDRESS, SVC_TIMESTAMP, SVC_NONCE) was already used; sign again with a fresh timestamp and nonce.',
       )
-    : new ReplyError(
-        'SIGNATURE_REUSED',
-        'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.',
-      );
+    : new ReplyError('SIGNATURE_REUSED', L2_REUSED);
 
 /** Prune at most once a minute per process; a margin covers clock skew between servers. */
 const PRUNE_EVERY_MS = 60_000;

@@ -101,9 +101,9 @@ const CLOSE_WAIT_MS = 5_000;
  * (the struct, the digest, the key's address: ~15 µs); both go to the threads in batches of what
  * arrived in the same turn of the event loop, one message each way per batch; the parsing stays here.
  * Plain worker threads rather than a pool library: piscina's bookkeeping cost the server's thread ~45 µs
- * a message, as much as the recovery it saved when orders arrive one at a time (docs/performance.md). A batch whose thread fails
- * is checked here instead, and the thread replaced (MOST_FAILURES times at the most): an order is never
- * refused, or accepted, because a thread died.
+ * a message, as much as the recovery it saved when orders arrive one at a time (docs/performance.md).
+ * A batch whose thread fails is checked here instead, and the thread replaced (MOST_FAILURES times at
+ * the most): an order is never refused, or accepted, because a thread died.
  */
 export function signaturePool(
   threads: number,

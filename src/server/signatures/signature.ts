@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Hex } from 'viem';
 import { keccak256 } from '../../contract/keccak';
-import { digestOfStruct } from '../../contract/eip712';
-import { bytesToLowerHex } from '../../contract/orders';
+import { bytesToLowerHex, digestOfStruct } from '../../contract/eip712';
 
 /**
  * Who signed an EIP-712 digest, fast: the native libsecp256k1 binding of the `secp256k1` package
@@ -98,13 +97,8 @@ export function parseSignature(signature: string): CompactSignature | null {
 }
 
 /** The address of an uncompressed public key: the last 20 bytes of keccak256 of it without its 0x04. */
-export function addressOfKey(publicKey: Uint8Array): Uint8Array {
+function addressOfKey(publicKey: Uint8Array): Uint8Array {
   return keccak256(publicKey.subarray(1)).subarray(12);
-}
-
-/** addressOfKey as lower-case `0x` hex. */
-export function addressOfPublicKey(publicKey: Uint8Array): Hex {
-  return bytesToLowerHex(addressOfKey(publicKey));
 }
 
 /**
@@ -116,12 +110,12 @@ export function makeRecoverSigner(lib: Secp256k1) {
     if (digest.length !== 32) return null;
     const parsed = parseSignature(signature);
     const key = parsed && recoverPublicKey(digest, parsed, lib);
-    return key ? addressOfPublicKey(key) : null;
+    return key ? bytesToLowerHex(addressOfKey(key)) : null;
   };
 }
 
 /** The uncompressed public key that made a parsed signature over a 32-byte digest, or null when none did. */
-export function recoverPublicKey(
+function recoverPublicKey(
   digest: Uint8Array,
   parsed: CompactSignature,
   lib: Secp256k1 = loaded.lib,

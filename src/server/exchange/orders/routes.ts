@@ -14,7 +14,7 @@ import {
   PostOrdersResponse,
 } from '../../../contract/trading';
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
-import type { Authoriser } from '../../credentials/authorise';
+import { type Authoriser, L2_REUSED } from '../../credentials/authorise';
 import { KEY_REVOKED } from '../../credentials/level2';
 import { ReplyError } from '../../errors';
 import type { Exchange } from '../exchange';
@@ -89,11 +89,7 @@ export function writerRefusal(refused: Refused, orderId: string): OrderRefusal {
     case 'API_KEY_REVOKED':
       return { code: refused.code, error: KEY_REVOKED };
     case 'SIGNATURE_REUSED':
-      return {
-        code: refused.code,
-        error:
-          'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.',
-      };
+      return { code: refused.code, error: L2_REUSED };
     default:
       return { code: refused.code, error: R.INVALID_ORDER.expiration };
   }
