@@ -112,4 +112,44 @@ describe('MarketRegistry', () => {
       vi.useRealTimers();
     }
   });
+
+  it('renews an entry in use before it expires, so a busy market is never missed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let queries = 0;
+      let answered = 0;
+      const counting = new Proxy(database.db, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name !== 'execute') return value;
+          return async (...args: unknown[]) => {
+            queries += 1;
+            const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            answered += 1;
+            return result;
+          };
+        },
+      });
+      const registry = new MarketRegistry(counting);
+      const busy = tradable[0]!.token_id;
+      await registry.byToken(busy);
+      expect(queries).toBe(1);
+      // Used within the first half of its trust period: nothing is read.
+      vi.advanceTimersByTime(900);
+      await registry.byToken(busy);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(queries).toBe(1);
+      // Used past half of it: answered from the cache, and read again in the background (once).
+      vi.advanceTimersByTime(300);
+      await Promise.all([registry.byToken(busy), registry.byToken(busy)]);
+      await vi.waitFor(() => expect(answered).toBe(2));
+      expect(queries).toBe(2);
+      // 2.5 s after the first read, past its trust period: still a hit, renewed at 1.2 s.
+      vi.advanceTimersByTime(1_300);
+      expect((await registry.byToken(busy))?.market.tokens).toContain(busy);
+      expect(answered).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
