@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCatalog } from '../../catalog-tools/generate';
 import { upsertEvents } from '../catalog/load';
@@ -108,6 +109,47 @@ describe('MarketRegistry', () => {
       expect(queries).toBe(2);
       await registry.byToken(idle);
       expect(queries).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a read while a renewal is under way does not read the renewed entries again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const asked: string[][] = [];
+      let hold: Promise<void> | null = null;
+      const counting = new Proxy(database.db, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name !== 'execute') return value;
+          return async (query: SQL) => {
+            // The query's one JSON list parameter: the tokens it reads.
+            const { params } = (target as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+            asked.push(JSON.parse(String(params.find((p) => String(p).startsWith('[')))) as string[]);
+            if (hold) await hold;
+            return (value as (q: SQL) => Promise<unknown>).apply(target, [query]);
+          };
+        },
+      });
+      const registry = new MarketRegistry(counting);
+      const markets = [...new Map(tradable.map((t) => [t.market_id, t.token_id])).values()];
+      const [busy, late] = markets as [string, string];
+      await registry.byToken(busy);
+      vi.advanceTimersByTime(1_200);
+      let release = () => {};
+      hold = new Promise((resolve) => {
+        release = resolve;
+      });
+      await registry.byToken(busy); // asks for its renewal, held back below
+      await vi.waitFor(() => expect(asked).toHaveLength(2));
+      hold = null;
+      const answer = registry.byToken(late); // a miss while the renewal is under way
+      await vi.waitFor(() => expect(asked).toHaveLength(3));
+      release();
+      expect((await answer)?.market.tokens).toContain(late);
+      expect(asked[1]).toContain(busy);
+      expect(asked[2]).toEqual([late]);
     } finally {
       vi.useRealTimers();
     }

@@ -66,10 +66,9 @@ export const MARKET_TRUST_MS = 2_000;
  * Reads are few and shared (with PGlite a query costs ~2-4 ms of the one thread, mostly per statement):
  * lookups that miss the cache in the same turn of the event loop are read together in one query; a
  * token being read is not read twice; the other token of each market comes along; and every query also
- * reads again each entry in use that is past a quarter of its trust period. A hit on an entry past
- * half of it asks for that query itself, so entries in use are renewed before they expire: the tokens
- * of busy markets are read together about once per half period, never missed. (Without it, entries read together expired
- * together, and their next uses missed one turn of the event loop at a time: ~9 reads a second.)
+ * renews the entries in use that are due soon (`dueSoon`). A hit on an entry past half its trust period
+ * asks for that query itself, so entries in use are renewed before they expire and busy markets are
+ * never missed (entries read together used to expire together, then miss one turn at a time).
  */
 export class MarketRegistry {
   /** Oldest first: an entry read again is moved to the end. */
@@ -83,8 +82,8 @@ export class MarketRegistry {
   >();
   /** A read is asked for (in the next turn of the event loop). */
   private readAsked = false;
-  /** A read that renews entries in use is under way. */
-  private renewing = false;
+  /** Tokens whose entries a read under way renews. */
+  private readonly renewing = new Set<string>();
 
   constructor(private readonly db: Db) {}
 
@@ -93,7 +92,7 @@ export class MarketRegistry {
     const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
     if (hit && age < MARKET_TRUST_MS) {
       hit.used = true;
-      if (age >= MARKET_TRUST_MS / 2 && !this.renewing) this.askRead();
+      if (age >= MARKET_TRUST_MS / 2 && !this.renewing.has(tokenId)) this.askRead();
       return Promise.resolve(hit.value);
     }
     const reading = this.reading.get(tokenId);
@@ -133,7 +132,7 @@ export class MarketRegistry {
       const age = now - entry.at;
       if (age < MARKET_TRUST_MS / 4) break;
       if (age >= MARKET_TRUST_MS) this.cache.delete(tokenId);
-      else if (entry.used && !this.queued.has(tokenId) && !this.reading.has(tokenId)) due.push(tokenId);
+      else if (entry.used && !this.reading.has(tokenId) && !this.renewing.has(tokenId)) due.push(tokenId);
     }
     return due;
   }
@@ -149,7 +148,7 @@ export class MarketRegistry {
     const refreshed = this.dueSoon(Date.now());
     if (queued.size === 0 && refreshed.length === 0) return;
     let found: Map<string, TokenMarket>;
-    this.renewing = refreshed.length > 0;
+    for (const tokenId of refreshed) this.renewing.add(tokenId);
     try {
       found = await this.read([...queued.keys(), ...refreshed]);
     } catch (err) {
@@ -159,7 +158,7 @@ export class MarketRegistry {
       }
       return;
     } finally {
-      this.renewing = false;
+      for (const tokenId of refreshed) this.renewing.delete(tokenId);
     }
     if (this.cache.size > 100_000) this.cache.clear();
     const at = Date.now();
