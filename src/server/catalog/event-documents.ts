@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Event, Market } from '../../contract/catalog';
 import { type Db, rows } from '../db/open';
-import { shapeEvents } from './repository';
+import { arrayParam, PreparedStatement, runStatement } from '../db/prepared';
+import { fitsInt8, shapeEvents } from './repository';
 
 /**
  * Each event's served JSON, stored (table event_documents): a page of events reads one row per event
@@ -44,30 +45,79 @@ function firstPrice(outcomePrices: string): number {
   }
 }
 
-/** Events per statement (their documents travel as one JSON parameter). */
+/** Events per statement (their documents travel as one parameter). */
 const CHUNK = 1000;
 
 /**
- * Writes the documents of these events from their stored rows (an id with no event is skipped), and
- * their move24hr in the same statement (only where it changed: the column is indexed).
+ * The rows of the events whose documents are written, locked first (in order of id), so a document is
+ * written by whoever holds its event's row: on PostgreSQL, two processes cannot interleave their reads
+ * and writes of one document (the shaping that follows, a statement of its own, sees whatever the
+ * process that held the row before committed).
  */
-export async function writeEventDocuments(db: Db, eventIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(eventIds)];
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const events = await shapeEvents(db, ids.slice(i, i + CHUNK));
-    if (events.length === 0) continue;
-    const documents = JSON.stringify(
-      events.map((event) => ({ id: event.id, body: JSON.stringify(event), move: eventMove24hr(event) })),
-    );
-    await db.execute(sql`
-      WITH t AS (SELECT id::bigint AS id, body, move FROM json_to_recordset(${documents}::json)
-                   AS t(id text, body text, move float8)),
-           moved AS (UPDATE events e SET move24hr = t.move FROM t
-                     WHERE e.id = t.id AND e.move24hr IS DISTINCT FROM t.move)
+const LOCK_EVENTS = PreparedStatement.of(
+  'catalog_lock_events',
+  sql`SELECT e.id::text FROM events e WHERE e.id = ANY($1::bigint[]) ORDER BY e.id FOR UPDATE`,
+);
+/**
+ * The documents, and in the same update of each event row its move24hr (only where it changed: the
+ * column is indexed) and the volume traded since it was read (`added`, by the catalog follower): the
+ * row is updated once, through all its indexes, rather than once for each.
+ */
+const WRITE_DOCUMENTS = PreparedStatement.of(
+  'catalog_write_documents',
+  sql`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[]) AS t(id, body, move, added)),
+           changed AS (UPDATE events e SET volume = e.volume + t.added, volume24hr = e.volume24hr + t.added,
+                         move24hr = t.move
+                       FROM t WHERE e.id = t.id AND (t.added <> 0 OR e.move24hr IS DISTINCT FROM t.move))
       INSERT INTO event_documents (event_id, version, body)
-      SELECT id, ${DOCUMENT_VERSION}, body FROM t
-      ON CONFLICT (event_id) DO UPDATE SET version = EXCLUDED.version, body = EXCLUDED.body`);
+      SELECT id, ${sql.raw(String(DOCUMENT_VERSION))}, body FROM t
+      ON CONFLICT (event_id) DO UPDATE SET version = EXCLUDED.version, body = EXCLUDED.body`,
+);
+
+export interface DocumentOptions {
+  /** Collateral units traded since the last write, by event id: added to the event's volume and volume24hr. */
+  added?: ReadonlyMap<string, number>;
+  /** The database `db` is a transaction of: its statements are then prepared (runStatement). */
+  root?: Db;
+}
+
+/**
+ * Writes the documents of these events from their stored rows (an id with no event is skipped), their
+ * move24hr and, with `added`, their volumes. Call it in a transaction: the events' rows stay locked
+ * until it ends.
+ * Returns the events as written.
+ */
+export async function writeEventDocuments(
+  db: Db,
+  eventIds: Iterable<string>,
+  { added, root }: DocumentOptions = {},
+): Promise<Event[]> {
+  const ids = [...new Set(eventIds)].filter(fitsInt8);
+  const written: Event[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    await runStatement(db, LOCK_EVENTS, [arrayParam(chunk)], root);
+    const events = (await shapeEvents(db, chunk, root)).map((event) => {
+      const more = added?.get(event.id) ?? 0;
+      return more === 0
+        ? event
+        : { ...event, volume: event.volume + more, volume24hr: event.volume24hr + more };
+    });
+    if (events.length === 0) continue;
+    await runStatement(
+      db,
+      WRITE_DOCUMENTS,
+      [
+        arrayParam(events.map((e) => e.id)),
+        arrayParam(events.map((e) => JSON.stringify(e))),
+        arrayParam(events.map(eventMove24hr)),
+        arrayParam(events.map((e) => added?.get(e.id) ?? 0)),
+      ],
+      root,
+    );
+    written.push(...events);
   }
+  return written;
 }
 
 /**
@@ -85,9 +135,11 @@ export async function refreshEventDocuments(db: Db): Promise<number> {
           ORDER BY e.id LIMIT ${CHUNK}`,
     );
     if (stale.length === 0) return written;
-    await writeEventDocuments(
-      db,
-      stale.map((row) => row.id),
+    await db.transaction((tx) =>
+      writeEventDocuments(
+        tx as unknown as Db,
+        stale.map((row) => row.id),
+      ),
     );
     written += stale.length;
     after = stale[stale.length - 1]!.id;

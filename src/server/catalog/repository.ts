@@ -11,7 +11,7 @@ import type {
 import type { MarketOrderField, SeriesQuery, TagsQuery } from '../../contract/dialect-query';
 import type { EventFilters } from '../../contract/event-parameters';
 import { bigintArray, type Db, rows } from '../db/open';
-import { arrayParam } from '../db/prepared';
+import { arrayParam, PreparedStatement, runStatement } from '../db/prepared';
 import { documentCache } from './document-cache';
 import { withOneDayChange } from './one-day-change';
 import { JsonText } from '../http/json-text';
@@ -24,29 +24,10 @@ import { JsonText } from '../http/json-text';
 
 /** Ids are bigint columns: a decimal id beyond int8 cannot exist, so it matches nothing (no cast error). */
 const INT8_MAX = 9_223_372_036_854_775_807n;
-const fitsInt8 = (id: string) => /^[0-9]+$/.test(id) && BigInt(id) <= INT8_MAX;
-
-interface EventRow {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  active: boolean;
-  closed: boolean;
-  liquidity: number;
-  volume: number;
-  volume24hr: number;
-  startDate: string;
-  endDate: string;
-  image: string;
-}
+export const fitsInt8 = (id: string) => /^[0-9]+$/.test(id) && BigInt(id) <= INT8_MAX;
 
 // Timestamps leave the database as ISO 8601 UTC text (…Z), the same on PGlite and node-postgres.
 const isoUtc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const EVENT_COLUMNS = sql`e.id::text AS id, e.slug, e.title, e.description, e.active, e.closed,
-  e.liquidity, e.volume, e.volume24hr AS "volume24hr", ${isoUtc(sql`e.start_date`)} AS "startDate",
-  ${isoUtc(sql`e.end_date`)} AS "endDate", e.image`;
 
 /** `%`, `_` and `\` are literal in `q`: escape them for LIKE (backslash is LIKE's default escape). */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -812,46 +793,42 @@ export async function cursorKey(db: Db, candidate: string): Promise<string> {
 }
 
 /**
- * These events as the catalog serves them, with their markets, tags and series (in any order; ids
- * with no event are left out): what their stored documents hold (event-documents.ts). One query for
- * the events and one for all their parts, set-based (as correlated subqueries, the tags' join was
- * planned once per event).
+ * Events with their markets, tags and series, each as one JSON text (its markets' columns as MARKET_JSON
+ * has them: `toMarket` shapes them). Set-based: each part is gathered for all the events at once (as
+ * correlated subqueries, the tags' join was planned once per event). `$1` is the events' ids.
  */
-export async function shapeEvents(db: Db, eventIds: readonly string[]): Promise<Event[]> {
+const SHAPE_EVENTS = PreparedStatement.of(
+  'catalog_shape_events',
+  sql`
+  WITH mk AS (SELECT m.event_id, json_agg(${MARKET_JSON} ORDER BY m.position) AS markets
+              FROM markets m WHERE m.event_id = ANY($1::bigint[]) GROUP BY m.event_id),
+       tg AS (SELECT et.event_id,
+                json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug) ORDER BY et.position) AS tags
+              FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = ANY($1::bigint[]) GROUP BY et.event_id),
+       sr AS (SELECT es.event_id,
+                json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title) ORDER BY es.position) AS series
+              FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = ANY($1::bigint[]) GROUP BY es.event_id)
+  SELECT json_build_object('id', e.id::text, 'slug', e.slug, 'title', e.title, 'description', e.description,
+      'active', e.active, 'closed', e.closed, 'liquidity', e.liquidity, 'volume', e.volume,
+      'volume24hr', e.volume24hr, 'startDate', ${isoUtc(sql`e.start_date`)}, 'endDate', ${isoUtc(sql`e.end_date`)},
+      'image', e.image, 'tags', COALESCE(tg.tags, '[]'), 'series', COALESCE(sr.series, '[]'),
+      'markets', COALESCE(mk.markets, '[]'))::text AS event
+  FROM events e LEFT JOIN mk ON mk.event_id = e.id LEFT JOIN tg ON tg.event_id = e.id
+    LEFT JOIN sr ON sr.event_id = e.id
+  WHERE e.id = ANY($1::bigint[])`,
+);
+
+/**
+ * These events as the catalog serves them, with their markets, tags and series (in any order; ids with
+ * no event are left out): what their stored documents hold (event-documents.ts). Prepared when `root`
+ * is given (runStatement).
+ */
+export async function shapeEvents(db: Db, eventIds: readonly string[], root?: Db): Promise<Event[]> {
   const ids = eventIds.filter(fitsInt8);
   if (ids.length === 0) return [];
-  const idArray = bigintArray(ids);
-  const base = await rows<EventRow>(
-    db,
-    sql`SELECT ${EVENT_COLUMNS} FROM events e WHERE e.id = ANY(${idArray})`,
-  );
-  const parts = await rows<{
-    eventId: string;
-    markets: MarketColumns[] | null;
-    tags: Tag[] | null;
-    series: Series[] | null;
-  }>(
-    db,
-    sql`WITH mk AS (SELECT m.event_id, json_agg(${MARKET_JSON} ORDER BY m.position) AS markets
-                    FROM markets m WHERE m.event_id = ANY(${idArray}) GROUP BY m.event_id),
-             tg AS (SELECT et.event_id,
-                      json_agg(json_build_object('id', t.id::text, 'label', t.label, 'slug', t.slug) ORDER BY et.position) AS tags
-                    FROM event_tags et JOIN tags t ON t.id = et.tag_id WHERE et.event_id = ANY(${idArray}) GROUP BY et.event_id),
-             sr AS (SELECT es.event_id,
-                      json_agg(json_build_object('id', s.id::text, 'slug', s.slug, 'title', s.title) ORDER BY es.position) AS series
-                    FROM event_series es JOIN series s ON s.id = es.series_id WHERE es.event_id = ANY(${idArray}) GROUP BY es.event_id)
-        SELECT x.event_id::text AS "eventId", mk.markets, tg.tags, sr.series
-        FROM unnest(${idArray}) AS x(event_id) LEFT JOIN mk ON mk.event_id = x.event_id
-          LEFT JOIN tg ON tg.event_id = x.event_id LEFT JOIN sr ON sr.event_id = x.event_id`,
-  );
-  const of = new Map(parts.map((p) => [p.eventId, p]));
-  return base.map((e) => {
-    const part = of.get(e.id);
-    return {
-      ...e,
-      tags: part?.tags ?? [],
-      series: part?.series ?? [],
-      markets: (part?.markets ?? []).map(toMarket),
-    };
+  const found = await runStatement(db, SHAPE_EVENTS, [arrayParam(ids)], root);
+  return found.map(([text]) => {
+    const event = JSON.parse(text!) as Omit<Event, 'markets'> & { markets: MarketColumns[] };
+    return { ...event, markets: event.markets.map(toMarket) };
   });
 }

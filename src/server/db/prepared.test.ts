@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database';
 import { rows } from './open';
-import { arrayParam, PreparedStatement, runPrepared, withParams } from './prepared';
+import { arrayParam, PreparedStatement, planOnce, runPrepared, runStatement, withParams } from './prepared';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -39,6 +39,20 @@ describe('arrayParam', () => {
     expect(found).toEqual(hostile.map((x, i) => [x, String(numbers[i])]));
   });
 
+  it('gives null as NULL, and the text "NULL" as itself', async () => {
+    const found = await database.db.transaction((tx) =>
+      runPrepared(database.db, tx as never, ELEMENTS, [
+        arrayParam([null, 'NULL', 'x']),
+        arrayParam([1, null, 3]),
+      ]),
+    );
+    expect(found).toEqual([
+      [null, '1'],
+      ['NULL', null],
+      ['x', '3'],
+    ]);
+  });
+
   it('gives an empty array for an empty list', async () => {
     const found = await database.db.transaction((tx) =>
       runPrepared(database.db, tx as never, ELEMENTS, [arrayParam([]), arrayParam([])]),
@@ -72,5 +86,44 @@ describe('withParams', () => {
     const query = withParams('SELECT $1::text AS x', ["'); DROP TABLE markets; --"]);
     expect(await rows(database.db, query)).toEqual([{ x: "'); DROP TABLE markets; --" }]);
     expect(await rows(database.db, sql`SELECT count(*)::int AS n FROM markets`)).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('PreparedStatement.of', () => {
+  it('takes a statement written with drizzle, and refuses one whose fragments hold parameters', () => {
+    const column = sql`x`;
+    expect(PreparedStatement.of('test_of', sql`SELECT ${column} FROM t WHERE y = $1`).text).toBe(
+      'SELECT x FROM t WHERE y = $1',
+    );
+    expect(() => PreparedStatement.of('test_of', sql`SELECT ${'a value'}`)).toThrow(/parameters/);
+  });
+});
+
+describe('runStatement', () => {
+  it('gives the same rows prepared, inside a transaction, as plain', async () => {
+    const db = database.db;
+    const statement = new PreparedStatement(
+      'test_elements_as_text',
+      'SELECT x, n::text FROM unnest($1::text[], $2::bigint[]) AS t(x, n)',
+    );
+    const params = [arrayParam(hostile), arrayParam(hostile.map((_, i) => i))];
+    const plain = await runStatement(db, statement, params);
+    const prepared = await db.transaction((tx) => runStatement(tx as never, statement, params, db));
+    expect(plain).toEqual(hostile.map((x, i) => [x, String(i)]));
+    expect(prepared).toEqual(plain);
+  });
+});
+
+describe('planOnce', () => {
+  it('makes the transaction’s statements use one plan for any values, and only that transaction’s', async () => {
+    const db = database.db;
+    const mode = async (t: typeof db) =>
+      (await rows<{ plan_cache_mode: string }>(t, sql`SHOW plan_cache_mode`))[0]!.plan_cache_mode;
+    const inside = await db.transaction(async (tx) => {
+      await planOnce(tx as never);
+      return mode(tx as never);
+    });
+    expect(inside).toBe('force_generic_plan');
+    expect(await mode(db)).toBe('auto');
   });
 });

@@ -112,6 +112,14 @@ describe('the catalog follows the book', () => {
       // The flush that wrote the event's document wrote its move24hr with it.
       expect(await moveOf()).toBe(eventMove24hr(event));
     });
+    // The document's volume was added up in JavaScript, the row's in SQL, in the same write: the
+    // document is exactly what the stored rows shape now.
+    const [stored] = await rows<{ body: string }>(
+      t.database.db,
+      sql`SELECT body FROM event_documents WHERE event_id = ${market.event_id}::bigint`,
+    );
+    const [fresh] = await shapeEvents(t.database.db, [market.event_id]);
+    expect(JSON.parse(stored!.body)).toEqual(JSON.parse(JSON.stringify(fresh)));
     const history = (await t.app.inject({ url: `/clob/prices-history?market=${yes}&interval=1d` })).json();
     expect(history.history.at(-1).p).toBe(0.4);
   });
