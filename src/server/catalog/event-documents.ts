@@ -83,9 +83,8 @@ export interface DocumentOptions {
 
 /**
  * Writes the documents of these events from their stored rows (an id with no event is skipped), their
- * move24hr and, with `added`, their volumes. Call it in a transaction: the events' rows stay locked
- * until it ends.
- * Returns the events as written.
+ * move24hr and, with `added`, their volumes; returns the events as written. Call it in a transaction:
+ * the events' rows stay locked until it ends.
  */
 export async function writeEventDocuments(
   db: Db,

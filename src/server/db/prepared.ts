@@ -33,9 +33,10 @@ const dialect = new PgDialect();
 export type TextParam = string | null;
 /**
  * An array parameter (`$1::text[]`, `$1::bigint[]`) in PostgreSQL's text form: every element quoted, so
- * any text is taken as it is (null is NULL). For a list joined to a table by its key, an array beats JSON: the planner
- * takes `unnest` of an array parameter for about 10 rows and looks each up by the key, where it takes
- * `json_to_recordset` for 100 and, against a table of a few thousand rows, scans and hashes all of it.
+ * any text is taken as it is (null is NULL). For a list joined to a table by its key, an array beats
+ * JSON: the planner takes `unnest` of an array parameter for about 10 rows and looks each up by the key,
+ * where it takes `json_to_recordset` for 100 and, against a table of a few thousand rows, scans and
+ * hashes all of it.
  */
 export function arrayParam(values: readonly (string | number | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
