@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../contract/catalog';
 import { type Database, type Db, rows } from '../db/open';
 import { openTestDatabase } from '../test/database';
-import { DOCUMENT_VERSION, refreshEventDocuments } from './event-documents';
+import { DOCUMENT_VERSION, refreshEventDocuments, writeEventDocuments } from './event-documents';
 import { upsertEvents } from './load';
 import { getEventById, shapeEvents } from './repository';
 import { testEvent } from './test-catalog';
@@ -81,4 +81,38 @@ describe('event documents', () => {
     expect((await documentOf('1'))?.title).toBe('Will 1 happen?');
     expect(await refreshEventDocuments(database.db)).toBe(0);
   });
+
+  // Two processes on PostgreSQL: one holds an event's row and has changed one of its markets, not yet
+  // committed; the other writes the event's document meanwhile. The writer waits for the row, then
+  // shapes what the first committed (shaping first would store the older document, and keep it).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'written while another transaction holds their event show what it committed',
+    async () => {
+      const db = database.db;
+      const [market] = await rows<{ id: string }>(db, sql`SELECT id FROM markets WHERE event_id = 2 LIMIT 1`);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let changed = () => {};
+      const isChanged = new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+      const other = db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 1 FROM events WHERE id = 2 FOR UPDATE`);
+        await tx.execute(sql`UPDATE markets SET best_bid = 0.123 WHERE id = ${market!.id}`);
+        changed();
+        await held;
+      });
+      await isChanged;
+      const writing = db.transaction((tx) => writeEventDocuments(tx as unknown as Db, ['2']));
+      // Long enough for a writer that does not wait to shape, write and commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([other, writing]);
+      const stored = (await documentOf('2'))?.markets.find((m) => m.id === market!.id);
+      expect(stored?.bestBid).toBe(0.123);
+      await expectDocumentsCurrent(db);
+    },
+  );
 });
