@@ -247,19 +247,20 @@ interface MarketChange {
  * orders were just cancelled) keeps the quote and price its import gave it (a resolved market's "1" and
  * "0"), and takes no point of history. Arrays, not JSON: the planner then looks each market up by its key.
  */
+const tradable = isTradable(sql`m`);
 const UPDATE_MARKETS = PreparedStatement.of(
   'follower_update_markets',
   sql`UPDATE markets m SET
-        best_bid = CASE WHEN ${isTradable(sql`m`)} THEN p.bid ELSE m.best_bid END,
-        best_ask = CASE WHEN ${isTradable(sql`m`)} THEN p.ask ELSE m.best_ask END,
-        last_trade_price = CASE WHEN ${isTradable(sql`m`)} THEN p.last ELSE m.last_trade_price END,
-        outcome_prices = CASE WHEN ${isTradable(sql`m`)} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+        best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
+        best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
+        last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
+        outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
         volume = m.volume + p.volume
       FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::float8[])
         AS p(id, bid, ask, last, prices, volume)
       WHERE m.id = p.id
       RETURNING m.id, m.event_id::text, m.clob_token_ids[1], m.clob_token_ids[2], m.outcome_prices,
-        ${isTradable(sql`m`)}::text`,
+        ${tradable}::text`,
 );
 
 /** `changes` in parts of at least `size` markets (the last may be smaller), never splitting an event. */
