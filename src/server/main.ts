@@ -32,8 +32,8 @@ const seedLog = (options: LogOptions) => {
 
 /**
  * Once per start, before any process answers: the demo catalog on an empty database, its price
- * histories continued to now, and the events' documents where missing or of an older shape (a data
- * directory from an earlier version).
+ * histories continued to now, the events' documents where missing or of an older shape (a data
+ * directory from an earlier version), and on PGlite the new indexes' free-space maps.
  */
 async function prepareCatalog(database: Database, config: Config, log: LogOptions): Promise<void> {
   const info = seedLog(log);
@@ -43,6 +43,8 @@ async function prepareCatalog(database: Database, config: Config, log: LogOption
   const written = await refreshEventDocuments(database.db);
   if (written > 0)
     info('event documents written', { events: written, ms: Math.round(performance.now() - started) });
+  // The seed rebuilt the catalog's indexes, without free-space maps.
+  await database.giveIndexesFreeSpaceMaps?.();
 }
 
 async function serve(config: Config): Promise<void> {

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { checkDataDir, initialiseAtomically, isInitialised, lockDataDir } from './data-dir';
+import { giveIndexesFreeSpaceMaps } from './free-space-maps';
 import { arrayParam } from './prepared';
 import * as schema from './schema/index';
 
@@ -21,6 +22,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a tarball of the whole data directory (test templates). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite on disk only: gives indexes made since the database was opened (a catalog load rebuilds
+   * some) a free-space map, as opening did for the others (free-space-maps.ts).
+   */
+  giveIndexesFreeSpaceMaps?(): Promise<number>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -140,12 +146,22 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
     unlock();
     throw err;
   }
+  const onDisk = !dataDir.startsWith('memory://');
+  const freeSpaceMaps = () => giveIndexesFreeSpaceMaps(client, dataDir);
+  if (onDisk) await freeSpaceMaps();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     await client.close();
     unlock();
   };
-  return { db, writerDb: db, kind: 'pglite', close, dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db,
+    writerDb: db,
+    kind: 'pglite',
+    close,
+    dumpDataDir: () => client.dumpDataDir('none'),
+    ...(onDisk ? { giveIndexesFreeSpaceMaps: freeSpaceMaps } : {}),
+  };
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
