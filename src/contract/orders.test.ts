@@ -25,7 +25,7 @@ import {
   type VersionedOrder,
   ZERO_BYTES32,
 } from './orders';
-import { orderWireVersion, PostOrderBody, parseSignedOrder } from './orders-wire';
+import { PostOrderBody, SignedOrder, signedOrderWire } from './trading';
 
 const MAKER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000';
@@ -281,47 +281,77 @@ describe('signed orders on the wire', () => {
   };
 
   it('reads the SDK’s wire order as version 2; its expiration is carried but not signed', () => {
-    expect(orderWireVersion(sdkWire)).toBe(2);
-    const parsed = parseSignedOrder(sdkWire);
-    expect(parsed.success && parsed.data).toEqual({
-      version: 2,
-      message: v2Message,
-      signature,
-      expiration: 0n,
-    });
-    const later = parseSignedOrder({ ...sdkWire, expiration: '1795000600' });
-    expect(later.success && later.data.expiration).toBe(1795000600n);
-    if (!parsed.success || !later.success) throw new Error('unparsed');
-    expect(orderHash(later.data, d)).toBe(orderHash(parsed.data, d));
+    const parsed = SignedOrder.parse(sdkWire);
+    expect(parsed).toEqual({ version: 2, message: v2Message, signature, expiration: 0n });
+    const later = SignedOrder.parse({ ...sdkWire, expiration: '1795000600' });
+    expect(later.expiration).toBe(1795000600n);
+    expect(orderHash(later, d)).toBe(orderHash(parsed, d));
   });
 
-  it('tells each version by its own fields, and names what is wrong', () => {
+  it('writes a read order back as its client posted it', () => {
+    const legacyWire = orderToJson({ ...legacyOrder, signature }, 'k', ClientOrderType.GTC).order;
+    for (const wire of [
+      JSON.parse(JSON.stringify(legacyWire)),
+      sdkWire,
+      { ...sdkWire, expiration: '1795000600' },
+    ])
+      expect(signedOrderWire(SignedOrder.parse(wire))).toEqual(wire);
+  });
+
+  it('refuses an order that is neither version whole, naming what is wrong', () => {
     const {
       taker: _t,
       nonce: _n,
       feeRateBps: _f,
       ...withoutV1Fields
     } = orderToJson({ ...legacyOrder, signature }, 'k', ClientOrderType.GTC).order;
-    expect(orderWireVersion(withoutV1Fields)).toBe(1);
-    const missing = parseSignedOrder(withoutV1Fields);
-    expect(missing.success).toBe(false);
-    expect(missing.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
-      'feeRateBps',
-      'nonce',
-      'taker',
+    const paths = (raw: unknown) => {
+      const result = SignedOrder.safeParse(raw);
+      expect(result.success).toBe(false);
+      const [union] = result.error?.issues ?? [];
+      if (union?.code !== 'invalid_union') throw new Error(`not a union issue: ${union?.code}`);
+      // One list of issues per version: version 2's, then version 1's.
+      return union.errors.map((issues) => [...new Set(issues.map((i) => i.path.join('.')))].sort());
+    };
+    expect(paths(withoutV1Fields)).toEqual([
+      ['builder', 'metadata', 'timestamp'],
+      ['feeRateBps', 'nonce', 'taker'],
     ]);
-
-    const wrong = parseSignedOrder({ ...sdkWire, side: 'buy', salt: 2 ** 60, metadata: '0x12' });
-    expect(wrong.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['metadata', 'salt', 'side']);
+    expect(paths({ ...sdkWire, side: 'buy', salt: 2 ** 60, metadata: '0x12' })[0]).toEqual([
+      'metadata',
+      'salt',
+      'side',
+    ]);
   });
 
-  it('accepts side as 0/1 and integers as strings or numbers, every value within its signed type', () => {
-    const loose = parseSignedOrder({ ...sdkWire, side: 0, salt: '3913482911239', signatureType: '0' });
-    expect(loose.success && loose.data.message).toEqual({ ...v2Message, side: 0 });
-    expect(parseSignedOrder({ ...sdkWire, makerAmount: (2n ** 256n).toString() }).success).toBe(false);
-    expect(parseSignedOrder({ ...sdkWire, signatureType: 256 }).success).toBe(false);
-    expect(parseSignedOrder({ ...sdkWire, makerAmount: '-5' }).success).toBe(false);
-    expect(parseSignedOrder({ ...sdkWire, signature: '0x123' }).success).toBe(false);
+  it('takes each field only as both clients send it, and within its signed type', () => {
+    const accepted = (change: Record<string, unknown>) =>
+      SignedOrder.safeParse({ ...sdkWire, ...change }).success;
+    expect(accepted({})).toBe(true);
+    for (const change of [
+      { side: 0 },
+      { side: 'buy' },
+      { salt: '3913482911239' },
+      { salt: 2 ** 53 },
+      { signatureType: '0' },
+      { signatureType: 4 },
+      { makerAmount: 5000000 },
+      { makerAmount: (2n ** 256n).toString() },
+      { makerAmount: '-5' },
+      { makerAmount: '05' },
+      { takerAmount: '1e6' },
+      { expiration: '1\u0000' },
+      { tokenId: (2n ** 256n).toString() },
+      { signature: '0x123' },
+      { signature: '0x' },
+      { maker: '0x12' },
+      { metadata: '0x12' },
+      { timestamp: '' },
+    ])
+      expect(accepted(change), JSON.stringify(change)).toBe(false);
+    expect(
+      SignedOrder.parse({ ...sdkWire, makerAmount: (2n ** 256n - 1n).toString() }).message.makerAmount,
+    ).toBe(2n ** 256n - 1n);
   });
 });
 

@@ -28,7 +28,7 @@ export { bytesToLowerHex } from './eip712';
  * The order id is the EIP-712 digest (orderHash). It is computed here by hand (pre-computed type
  * hashes, one keccak over a fixed-size encoding, a cached domain separator, keccak.ts's unrolled
  * Keccak-256): much cheaper than viem's generic hashTypedData, and equal to it (orders.test.ts). Wire
- * shapes: orders-wire.ts.
+ * shapes: trading.ts.
  */
 
 export type OrderVersion = 1 | 2;

@@ -28,6 +28,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildL2Message, signL2 } from './auth-l2';
+import { ORDER_SIDE } from './orders';
 import {
   BalanceAllowance,
   BalanceAllowanceQuery,
@@ -56,8 +57,6 @@ import {
   PriceResponse,
   PricesBody,
   PricesResponse,
-  SignedOrderV1,
-  SignedOrderV2,
   SpreadResponse,
   SpreadsResponse,
   TickSizeResponse,
@@ -578,14 +577,17 @@ describe('the SDK (@polymarket/client) sends what our request schemas accept', (
     const body = PostOrderBody.parse(JSON.parse(post!.body));
     expect(body).toMatchObject({ owner: CREDENTIALS.apiKey, orderType: 'GTC', deferExec: false });
     expect(body).not.toHaveProperty('postOnly');
-    expect(SignedOrderV2.parse(body.order)).toMatchObject({
-      maker: ADDRESS,
-      signer: ADDRESS,
-      side: 'BUY',
-      signatureType: 0,
-      makerAmount: '5000000',
-      takerAmount: '10000000',
-      expiration: '0',
+    expect(body.order).toMatchObject({
+      version: 2,
+      message: {
+        maker: ADDRESS,
+        signer: ADDRESS,
+        side: ORDER_SIDE.BUY,
+        signatureType: 0,
+        makerAmount: 5_000_000n,
+        takerAmount: 10_000_000n,
+      },
+      expiration: 0n,
     });
     await expectL2(post!);
   });
@@ -604,7 +606,7 @@ describe('the SDK (@polymarket/client) sends what our request schemas accept', (
     expect(body).toMatchObject({
       orderType: 'GTD',
       postOnly: true,
-      order: { expiration: `${expiration}`, side: 'SELL' },
+      order: { version: 2, expiration: BigInt(expiration), message: { side: ORDER_SIDE.SELL } },
     });
   });
 
@@ -727,13 +729,16 @@ describe('the legacy client (@polymarket/clob-client) sends what our request sch
       deferExec: false,
       postOnly: false,
     });
-    expect(SignedOrderV1.parse(body.order)).toMatchObject({
-      maker: ADDRESS,
-      taker: '0x0000000000000000000000000000000000000000',
-      nonce: '0',
-      feeRateBps: '0',
-      side: 'BUY',
-      signatureType: 0,
+    expect(body.order).toMatchObject({
+      version: 1,
+      message: {
+        maker: ADDRESS,
+        taker: '0x0000000000000000000000000000000000000000',
+        nonce: 0n,
+        feeRateBps: 0n,
+        side: ORDER_SIDE.BUY,
+        signatureType: 0,
+      },
     });
     await expectL2(sent[3]!);
   });

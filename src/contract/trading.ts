@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Address as ViemAddress, Hex } from 'viem';
 import { HEADER_FORMATS, MAX_UINT256 } from './auth';
+import { ORDER_SIDE, type VersionedOrder } from './orders';
 
 /**
  * The order book's requests and answers in the reference service's trading dialect (docs/api.md, the
@@ -23,12 +25,15 @@ export const BaseUnitsText = z.string().regex(HEADER_FORMATS.decimal, 'must be a
 /** Unix time as decimal text (seconds or milliseconds, as each field says). */
 const UnixText = z.string().regex(/^[0-9]{1,16}$/, 'must be unix time as decimal text');
 
+/** Whether decimal digits (at most 78) are below 2^256, which has 78: only those of that length can fail. */
+const belowTwoTo256 = (digits: string) => digits.length < 78 || BigInt(digits) <= MAX_UINT256;
+
 /** An outcome token (ERC-1155 position id): a uint256 in decimal, as in the catalog's clobTokenIds. */
 export const TokenId = z
   .string({ error: 'Invalid token id' })
   // zod runs later checks after a failed one unless told: BigInt() of "yes" would throw.
   .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'Invalid token id', abort: true })
-  .refine((v) => BigInt(v) <= MAX_UINT256, 'Invalid token id');
+  .refine(belowTwoTo256, 'Invalid token id');
 /** A market's condition id. The SDK refuses anything but 0x + 62 or 64 hex digits. */
 export const ConditionId = z
   .string()
@@ -204,50 +209,158 @@ export type FeeRateResponse = z.output<typeof FeeRateResponse>;
 
 /** `salt` travels as a JSON number; past 2^53 the client's number no longer is the signed salt. */
 const Salt = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** A uint256 of the signed struct as decimal text (no sign, no leading zeros), below 2^256. */
+const Uint256Text = z
+  .string()
+  // zod runs later checks after a failed one unless told: BigInt() of "-5" would throw.
+  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'must be a whole number below 2^256', abort: true })
+  .refine(belowTwoTo256, 'must be a whole number below 2^256');
 const OrderFields = {
   salt: Salt,
   maker: Address,
   signer: Address,
   tokenId: TokenId,
-  makerAmount: BaseUnitsText,
-  takerAmount: BaseUnitsText,
+  makerAmount: Uint256Text,
+  takerAmount: Uint256Text,
   /** Text on the wire; the signed struct encodes BUY as 0 and SELL as 1. */
   side: Side,
   /** 0 = EOA, 1 = proxy, 2 = Gnosis safe, 3 = ERC-1271; a JSON number. */
   signatureType: z.number().int().min(0).max(3),
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be 0x + hex'),
+  /** Hex bytes: 65 for a wallet (EOA) signature; other signature types may send more. */
+  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be 0x + hex bytes'),
   /** Unix seconds as text, "0" for none. In the version-2 struct it is NOT signed. */
-  expiration: BaseUnitsText,
+  expiration: Uint256Text,
 };
 
 /**
- * The legacy client's order: the exchange's version-1 `Order` (legacy utilities.js orderToJson;
- * signed struct in order-utils/exchange.order.const.js, domain "Polymarket CTF Exchange" version "1").
+ * A signed order as read from the wire: the message its signature covers (orders.ts) with its version,
+ * the signature, and the expiration in unix seconds (0 = none; for version 1 the signed field, for
+ * version 2 the unsigned wire field).
  */
-export const SignedOrderV1 = z.object({
-  ...OrderFields,
-  taker: Address,
-  nonce: BaseUnitsText,
-  feeRateBps: BaseUnitsText,
-});
-export type SignedOrderV1 = z.output<typeof SignedOrderV1>;
+export type SignedOrder = VersionedOrder & { signature: Hex; expiration: bigint };
+
+const sideNumber = (side: Side) => (side === 'BUY' ? ORDER_SIDE.BUY : ORDER_SIDE.SELL);
+
+/**
+ * The legacy client's order: the exchange's version-1 `Order` (legacy utilities.js orderToJson;
+ * signed struct in order-utils/exchange.order.const.js, domain "Polymarket CTF Exchange" version "1"),
+ * read as the order it signed.
+ */
+export const SignedOrderV1 = z
+  .object({
+    ...OrderFields,
+    taker: Address,
+    nonce: Uint256Text,
+    feeRateBps: Uint256Text,
+  })
+  .transform(
+    (o): SignedOrder => ({
+      version: 1,
+      // Written out, not spread from a shared part: Node 20's V8 builds `{...a, b}` slowly (~3 µs here).
+      message: {
+        salt: BigInt(o.salt),
+        maker: o.maker as ViemAddress,
+        signer: o.signer as ViemAddress,
+        taker: o.taker as ViemAddress,
+        tokenId: BigInt(o.tokenId),
+        makerAmount: BigInt(o.makerAmount),
+        takerAmount: BigInt(o.takerAmount),
+        expiration: BigInt(o.expiration),
+        nonce: BigInt(o.nonce),
+        feeRateBps: BigInt(o.feeRateBps),
+        side: sideNumber(o.side),
+        signatureType: o.signatureType,
+      },
+      signature: o.signature as Hex,
+      expiration: BigInt(o.expiration),
+    }),
+  );
 
 /**
  * The SDK's order: the exchange's version-2 `Order` (SDK orders/post.ts createSendOrderPayload; signed
  * struct in src/exchange.ts, domain "Polymarket CTF Exchange" version "2"): no taker, nonce or fee; a
- * millisecond `timestamp` and two bytes32 fields, zero unless a builder code is given.
+ * millisecond `timestamp` and two bytes32 fields, zero unless a builder code is given. Its `expiration`
+ * is sent but not signed: two bodies differing only in it are one order (one id).
  */
-export const SignedOrderV2 = z.object({
-  ...OrderFields,
-  timestamp: UnixText,
-  metadata: Bytes32,
-  builder: Bytes32,
-});
-export type SignedOrderV2 = z.output<typeof SignedOrderV2>;
+export const SignedOrderV2 = z
+  .object({
+    ...OrderFields,
+    timestamp: UnixText,
+    metadata: Bytes32,
+    builder: Bytes32,
+  })
+  .transform(
+    (o): SignedOrder => ({
+      version: 2,
+      message: {
+        salt: BigInt(o.salt),
+        maker: o.maker as ViemAddress,
+        signer: o.signer as ViemAddress,
+        tokenId: BigInt(o.tokenId),
+        makerAmount: BigInt(o.makerAmount),
+        takerAmount: BigInt(o.takerAmount),
+        side: sideNumber(o.side),
+        signatureType: o.signatureType,
+        timestamp: BigInt(o.timestamp),
+        metadata: o.metadata as Hex,
+        builder: o.builder as Hex,
+      },
+      signature: o.signature as Hex,
+      expiration: BigInt(o.expiration),
+    }),
+  );
 
-/** Either version; a body with `timestamp` is read as version 2. */
+/** A signed order in the shape its client posted it: what `SignedOrder` reads, written back. */
+export function signedOrderWire(
+  signed: SignedOrder,
+): z.input<typeof SignedOrderV1> | z.input<typeof SignedOrderV2> {
+  const { version, message: m, signature } = signed;
+  const { maker, signer, signatureType } = m;
+  const salt = Number(m.salt);
+  const side: Side = m.side === ORDER_SIDE.BUY ? 'BUY' : 'SELL';
+  const expiration = `${signed.expiration}`;
+  const tokenId = `${m.tokenId}`;
+  const makerAmount = `${m.makerAmount}`;
+  const takerAmount = `${m.takerAmount}`;
+  // Each version's object written out whole: see SignedOrderV1 on spreads.
+  return version === 1
+    ? {
+        salt,
+        maker,
+        signer,
+        taker: signed.message.taker,
+        tokenId,
+        makerAmount,
+        takerAmount,
+        side,
+        expiration,
+        nonce: `${signed.message.nonce}`,
+        feeRateBps: `${signed.message.feeRateBps}`,
+        signatureType,
+        signature,
+      }
+    : {
+        salt,
+        maker,
+        signer,
+        tokenId,
+        makerAmount,
+        takerAmount,
+        side,
+        signatureType,
+        signature,
+        expiration,
+        timestamp: `${signed.message.timestamp}`,
+        metadata: signed.message.metadata,
+        builder: signed.message.builder,
+      };
+}
+
+/**
+ * Either version, read as the order it signed; a body that is a whole version-2 order is read as one
+ * (the fields of the other version are then ignored, as any unnamed field is).
+ */
 export const SignedOrder = z.union([SignedOrderV2, SignedOrderV1]);
-export type SignedOrder = z.output<typeof SignedOrder>;
 
 /**
  * Body of POST /order. SDK: `{deferExec: false, order, orderType, owner, postOnly?: true}`; legacy:

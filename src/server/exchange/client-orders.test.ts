@@ -14,7 +14,7 @@ import { type Address, createWalletClient, custom, hashTypedData, type TypedData
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderDomain, type OrderVersion, orderHash, referenceExchanges } from '../../contract/orders';
-import { PostOrderBody, type SignedOrder } from '../../contract/orders-wire';
+import { PostOrderBody, type SignedOrder } from '../../contract/trading';
 import { recoverOrderSigner } from '../test/signed-digests';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importEvents } from '../../catalog-tools/import';
 import { bytesToLowerHex, orderDigest } from '../../contract/orders';
-import { parseSignedOrder } from '../../contract/orders-wire';
+import { SignedOrder } from '../../contract/trading';
 import { TRADING_REFUSALS } from '../../contract/trading-errors';
 import { buildTestApp, type TestApp } from '../test/app';
 import { CLOSING_EVERY_MS } from './exchange';
@@ -44,7 +44,7 @@ const event = (id: string, markets: unknown[]) => ({
 /** The order's id (its EIP-712 hash), which the reference's sentences name. */
 const orderIdOf = (body: { order: unknown }) =>
   bytesToLowerHex(
-    orderDigest(parseSignedOrder(body.order).data!, {
+    orderDigest(SignedOrder.parse(body.order), {
       chainId: CHAIN,
       verifyingContract: t.config.exchanges[1].exchange,
     }),

@@ -57,6 +57,19 @@ describe('placing and matching orders', () => {
     expect((await t.app.inject({ url: `/clob/midpoint?token_id=${yes}` })).json()).toEqual({ mid: '0.7' });
   });
 
+  it('keeps each order as it was posted, the record of what was signed', async () => {
+    const body = await bob.order({ tokenId: no, side: 'BUY', price: 0.1, size: 5 });
+    const res = await bob.request('POST', '/order', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const [stored] = await rows<{ signed: string }>(
+      t.database.db,
+      sql`SELECT signed FROM exchange_orders WHERE id = ${res.json().orderID}`,
+    );
+    expect(JSON.parse(stored!.signed)).toEqual(body.order);
+    const cancel = await bob.request('DELETE', '/order', { orderID: res.json().orderID });
+    expect(cancel.json().canceled).toEqual([res.json().orderID]);
+  });
+
   it('mints when a buyer of No meets a buyer of Yes, at the resting price', async () => {
     const res = await bob.place({ tokenId: no, side: 'BUY', price: 0.65, size: 10 });
     expect(res.statusCode, res.body).toBe(200);

@@ -7,8 +7,7 @@ import {
   orderStruct,
   SIGNATURE_TYPE,
 } from '../../../contract/orders';
-import { parseSignedOrder } from '../../../contract/orders-wire';
-import type { PostOrderBody } from '../../../contract/trading';
+import { type PostOrderBody, signedOrderWire } from '../../../contract/trading';
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { ErrorCode } from '../../../contract/error-codes';
 import type { OrderIn } from '../../../engine/types';
@@ -52,7 +51,8 @@ const refuse = (code: ErrorCode, error: string): { ok: false; refusal: OrderRefu
  * Every check of a posted order that needs no book or balance, in the reference's order of concerns:
  * the key's owner, the signer, the signature type, the signature (for the market's exchange on this
  * chain), the token's book, the fee, the time in force and expiration, and the amounts' terms. What is
- * left (balance, duplicates, matching) is the writer's. Nothing here changes anything.
+ * left (balance, duplicates, matching) is the writer's. Nothing here changes anything. The body's
+ * shape and ranges were checked by the route's schema, which read its order as signed (contract/trading.ts).
  */
 export async function decodeOrder(
   body: PostOrderBody,
@@ -61,9 +61,7 @@ export async function decodeOrder(
   deps: DecodeDeps,
 ): Promise<{ ok: true; job: PlaceJob } | { ok: false; refusal: OrderRefusal }> {
   if (body.owner.toLowerCase() !== caller.apiKey) return refuse('INVALID_ORDER', R.INVALID_ORDER.owner);
-  const parsed = parseSignedOrder(body.order);
-  if (!parsed.success) return refuse('INVALID_ORDER', R.INVALID_ORDER.payload);
-  const signed = parsed.data;
+  const signed = body.order;
   const m = signed.message;
   if (m.signer.toLowerCase() !== caller.address) return refuse('INVALID_ORDER', R.INVALID_ORDER.signer);
   if (m.signatureType !== SIGNATURE_TYPE.EOA || m.maker.toLowerCase() !== m.signer.toLowerCase())
@@ -122,7 +120,15 @@ export async function decodeOrder(
   };
   return {
     ok: true,
-    job: { kind: 'place', market, tokenId, order, owner: caller.apiKey, signed: body.order, singleUse },
+    job: {
+      kind: 'place',
+      market,
+      tokenId,
+      order,
+      owner: caller.apiKey,
+      signed: signedOrderWire(signed),
+      singleUse,
+    },
   };
 }
 
