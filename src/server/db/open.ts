@@ -125,8 +125,9 @@ async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Databas
 async function openEmbedded(opts: OpenOptions): Promise<Database> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const dataDir = opts.dataDir ?? 'memory://';
+  const onDisk = !dataDir.startsWith('memory://');
   let unlock = () => {};
-  if (!dataDir.startsWith('memory://')) {
+  if (onDisk) {
     checkDataDir(dataDir);
     unlock = lockDataDir(dataDir);
     try {
@@ -141,12 +142,11 @@ async function openEmbedded(opts: OpenOptions): Promise<Database> {
   let client: PGlite;
   try {
     // A directory on disk took the tarball when it was initialised; PGlite refuses it a second time.
-    client = await openPglite(dataDir, dataDir.startsWith('memory://') ? opts.loadDataDir : undefined);
+    client = await openPglite(dataDir, onDisk ? undefined : opts.loadDataDir);
   } catch (err) {
     unlock();
     throw err;
   }
-  const onDisk = !dataDir.startsWith('memory://');
   const freeSpaceMaps = () => giveIndexesFreeSpaceMaps(client, dataDir);
   if (onDisk) await freeSpaceMaps();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
