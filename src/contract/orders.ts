@@ -9,6 +9,7 @@ import {
   utf8,
 } from './eip712';
 import { keccak256 } from './keccak';
+import type { OrderSideNumber } from './order-side';
 
 export { bytesToLowerHex } from './eip712';
 
@@ -84,9 +85,7 @@ export const ORDER_V2_TYPES = {
 export const SIGNATURE_TYPE = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2, POLY_1271: 3 } as const;
 export type SignatureType = (typeof SIGNATURE_TYPE)[keyof typeof SIGNATURE_TYPE];
 
-/** The signed `side` (uint8): clob-client dist/order-utils/model/order-side.model.js; SDK src/exchange.ts. */
-export const ORDER_SIDE = { BUY: 0, SELL: 1 } as const;
-export type OrderSideNumber = (typeof ORDER_SIDE)[keyof typeof ORDER_SIDE];
+export { ORDER_SIDE, type OrderSideNumber } from './order-side';
 
 /** The zero bytes32 the SDK signs for an absent `metadata` or `builder` (SDK src/actions/orders/orders.ts). */
 export const ZERO_BYTES32: Hex = `0x${'0'.repeat(64)}`;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Address as ViemAddress, Hex } from 'viem';
 import { HEADER_FORMATS, MAX_UINT256 } from './auth';
-import { ORDER_SIDE, type VersionedOrder } from './orders';
+import { ORDER_SIDE } from './order-side';
+import type { VersionedOrder } from './orders';
 
 /**
  * The order book's requests and answers in the reference service's trading dialect (docs/api.md, the
