@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   PAGE_SIZES,
   type ListSearch,
@@ -28,7 +28,12 @@ const SORT_OPTIONS = SORT_FIELDS.map((field) => ({ value: field, label: SORT_LAB
 const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 const SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: size, label: String(size) }));
 
-/** One labelled select; a choice made before the page hydrated takes effect once it has. */
+/**
+ * One labelled select; a choice made before the page hydrated takes effect once it has. It shows a
+ * choice at once, before the URL has caught up: with only the URL's value, a render meanwhile would put
+ * the old option back on screen, and a `change` event still to come from that same pick (as when the
+ * pick itself made React hydrate the page, handing the choice over early) would then choose it again.
+ */
 function Choice<V extends string | number>({
   label,
   value,
@@ -41,9 +46,14 @@ function Choice<V extends string | number>({
   onChoose: (value: V) => void;
 }) {
   const id = useId();
+  const [chosen, setChosen] = useState<V | null>(null);
+  // The URL's value has changed (to the choice, or by a link or Back): it is the one to show again.
+  useEffect(() => setChosen(null), [value]);
   const choose = (raw: string) => {
     const option = options.find((o) => String(o.value) === raw);
-    if (option) onChoose(option.value);
+    if (!option) return;
+    setChosen(option.value);
+    onChoose(option.value);
   };
   const early = useEarlyInput<HTMLSelectElement>(`choice:${label}`, String(value), choose);
   return (
@@ -55,7 +65,7 @@ function Choice<V extends string | number>({
         {...early}
         id={id}
         className="h-9 rounded-md border border-neutral-300 bg-white px-2 text-sm dark:border-neutral-700 dark:bg-neutral-900"
-        value={value}
+        value={chosen ?? value}
         onChange={(e) => choose(e.target.value)}
       >
         {options.map((o) => (
