@@ -113,6 +113,33 @@ describe('placing and matching orders', () => {
   });
 });
 
+describe('trades', () => {
+  it('lists a trade with every maker order it met, and finds it by its id', async () => {
+    const [other] = await rows<{ tokens: string[] }>(
+      t.database.db,
+      sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk
+            AND cardinality(clob_token_ids) = 2 AND NOT (${yes} = ANY(clob_token_ids)) ORDER BY id LIMIT 1`,
+    );
+    const [otherYes, otherNo] = other!.tokens as [string, string];
+    const [maker, taker] = [await Trader.create(t.app, CHAIN), await Trader.create(t.app, CHAIN)];
+    for (const price of [0.3, 0.35])
+      expect((await maker.place({ tokenId: otherNo, side: 'BUY', price, size: 10 })).statusCode).toBe(200);
+    const placed = (await taker.place({ tokenId: otherYes, side: 'BUY', price: 0.7, size: 20 })).json();
+    expect(placed).toMatchObject({ status: 'matched', tradeIDs: [expect.any(String)] });
+    const [tradeId] = placed.tradeIDs;
+    const page = (await taker.request('GET', '/data/trades')).json();
+    expect(page).toMatchObject({
+      count: 1,
+      data: [{ id: tradeId, taker_order_id: placed.orderID, size: '20' }],
+    });
+    expect(page.data[0].maker_orders.map((m: { price: string }) => m.price).sort()).toEqual(['0.3', '0.35']);
+    const byId = (await maker.request('GET', `/data/trades?id=${tradeId}`)).json();
+    expect(byId).toMatchObject({ count: 1, data: [{ id: tradeId, trader_side: 'MAKER' }] });
+    expect(byId.data[0].maker_orders).toHaveLength(2);
+    expect((await maker.request('GET', '/data/trades?id=another')).json()).toMatchObject({ count: 0 });
+  });
+});
+
 describe('refusals change nothing', () => {
   const state = async () =>
     JSON.stringify(await rows(t.database.db, sql`SELECT * FROM exchange_balances ORDER BY 1, 2`)) +

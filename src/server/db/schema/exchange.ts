@@ -84,11 +84,11 @@ export const exchangeFills = pgTable(
     makerPrice: integer('maker_price').notNull(),
   },
   (t) => [
-    index('exchange_fills_trade_idx').on(t.tradeId),
     index('exchange_fills_taker_idx').on(t.takerAddress, t.seq),
     index('exchange_fills_maker_idx').on(t.makerAddress, t.seq),
     // An order's trades (GET /data/orders, /data/order/:id): without these, each listed order scanned
-    // every fill.
+    // every fill. A trade's fills are found by their taker order too: a trade is one taker order's
+    // matches (one trade id each), so an index of trade ids would only repeat this one.
     index('exchange_fills_taker_order_idx').on(t.takerOrderId),
     index('exchange_fills_maker_order_idx').on(t.makerOrderId),
   ],

@@ -147,18 +147,21 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
   // the reference's examples ask for their own trades with it, so it filters nothing else.
   if (filters.maker_address && filters.maker_address.toLowerCase() !== address)
     return { items: [] as Trade[], more: false };
-  const page = await rows<{ trade_id: string }>(
+  // A trade is one taker order's matches, under one trade id: its fills are read by that order's id, whose
+  // index also serves the orders' own trades (migration 0022; the invariant in test/invariants.ts).
+  const page = await rows<{ trade_id: string; taker_order_id: string }>(
     db,
-    sql`SELECT f.trade_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
+    sql`SELECT f.trade_id, f.taker_order_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
         WHERE (f.taker_address = ${address} OR f.maker_address = ${address})
         ${filters.id ? sql`AND f.trade_id = ${filters.id}` : sql``}
         ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
         ${filters.asset_id ? sql`AND m.clob_token_ids[f.taker_outcome + 1] = ${filters.asset_id}` : sql``}
         ${filters.before ? sql`AND f.match_time < ${Number(filters.before)}` : sql``}
         ${filters.after ? sql`AND f.match_time > ${Number(filters.after)}` : sql``}
-        GROUP BY f.trade_id ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
+        GROUP BY f.trade_id, f.taker_order_id ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
   );
-  const ids = page.slice(0, PAGE_SIZE).map((p) => p.trade_id);
+  const listed = page.slice(0, PAGE_SIZE);
+  const ids = listed.map((p) => p.trade_id);
   if (ids.length === 0) return { items: [] as Trade[], more: false };
   const fills = await rows<FillRow>(
     db,
@@ -167,7 +170,7 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
                f.maker_outcome, f.maker_side, f.maker_price, f.size::text,
                m.condition_id, m.clob_token_ids AS tokens, m.outcomes
         FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
-        WHERE f.trade_id = ANY(${arrayParam(ids)}::text[]) ORDER BY f.seq`,
+        WHERE f.taker_order_id = ANY(${arrayParam(listed.map((p) => p.taker_order_id))}::text[]) ORDER BY f.seq`,
   );
   const byTrade = new Map<string, FillRow[]>();
   for (const f of fills) byTrade.set(f.trade_id, [...(byTrade.get(f.trade_id) ?? []), f]);

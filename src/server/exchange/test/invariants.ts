@@ -71,8 +71,8 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * What the fills imply, read from the database as committed: every fill names orders that exist, no
- * order is filled beyond its size (no double fill), an order that may rest has exactly its size less its
+ * What the fills imply, read from the database as committed: every fill names orders that exist, each
+ * trade is one taker order's fills (one trade id per taker order), no order is filled beyond its size (no double fill), an order that may rest has exactly its size less its
  * fills left, and every balance is what the ledger's credits and the holder's fills add up to (no lost
  * update). Independent of the writer's own arithmetic: each party of a fill pays or receives price × size
  * and receives or gives size, whatever the kind of match.
@@ -86,6 +86,16 @@ export async function fillViolations(db: Db): Promise<string[]> {
         WHERE NOT EXISTS (SELECT 1 FROM exchange_orders x WHERE x.id = o.id)`,
   );
   for (const o of orphans) problems.push(`fill ${o.seq} names order ${o.missing}, which does not exist`);
+  // A trade is one taker order's matches: a trade's fills are found by that order (account/queries.ts).
+  const trades = await rows<{ problem: string }>(
+    db,
+    sql`SELECT 'trade ' || trade_id || ' has ' || count(DISTINCT taker_order_id) || ' taker orders' AS problem
+        FROM exchange_fills GROUP BY trade_id HAVING count(DISTINCT taker_order_id) <> 1
+        UNION ALL
+        SELECT 'taker order ' || taker_order_id || ' has ' || count(DISTINCT trade_id) || ' trade ids'
+        FROM exchange_fills GROUP BY taker_order_id HAVING count(DISTINCT trade_id) <> 1`,
+  );
+  for (const t of trades) problems.push(t.problem);
   const sizes = await rows<{
     id: string;
     time_in_force: string;
