@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   PAGE_SIZES,
   type ListSearch,
@@ -47,8 +47,13 @@ function Choice<V extends string | number>({
 }) {
   const id = useId();
   const [chosen, setChosen] = useState<V | null>(null);
-  // The URL's value has changed (to the choice, or by a link or Back): it is the one to show again.
-  useEffect(() => setChosen(null), [value]);
+  // Once the URL's value changes (to the choice, or by a link or Back), it is the one to show again:
+  // noted while rendering (React's pattern for state that follows a prop), so no frame shows both.
+  const [urlValue, setUrlValue] = useState(value);
+  if (urlValue !== value) {
+    setUrlValue(value);
+    setChosen(null);
+  }
   const choose = (raw: string) => {
     const option = options.find((o) => String(o.value) === raw);
     if (!option) return;
