@@ -72,10 +72,11 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 
 /**
  * What the fills imply, read from the database as committed: every fill names orders that exist, each
- * trade is one taker order's fills (one trade id per taker order), no order is filled beyond its size (no double fill), an order that may rest has exactly its size less its
- * fills left, and every balance is what the ledger's credits and the holder's fills add up to (no lost
- * update). Independent of the writer's own arithmetic: each party of a fill pays or receives price × size
- * and receives or gives size, whatever the kind of match.
+ * trade is one taker order's fills (one trade id per taker order), no order is filled beyond its size
+ * (no double fill), an order that may rest has exactly its size less its fills left, and every balance
+ * is what the ledger's credits and the holder's fills add up to (no lost update). Independent of the
+ * writer's own arithmetic: each party of a fill pays or receives price × size and receives or gives
+ * size, whatever the kind of match.
  */
 export async function fillViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
