@@ -243,6 +243,23 @@ export type SignedOrder = VersionedOrder & { signature: Hex; expiration: bigint 
 const sideNumber = (side: Side) => (side === 'BUY' ? ORDER_SIDE.BUY : ORDER_SIDE.SELL);
 
 /**
+ * What both versions sign, as the struct holds it. Each version adds its own fields with Object.assign:
+ * Node 20's V8 builds `{...common, more}` on a slow path (~3 µs here, against ~0.1 µs).
+ */
+function commonMessage(o: z.output<z.ZodObject<typeof OrderFields>>) {
+  return {
+    salt: BigInt(o.salt),
+    maker: o.maker as ViemAddress,
+    signer: o.signer as ViemAddress,
+    tokenId: BigInt(o.tokenId),
+    makerAmount: BigInt(o.makerAmount),
+    takerAmount: BigInt(o.takerAmount),
+    side: sideNumber(o.side),
+    signatureType: o.signatureType,
+  };
+}
+
+/**
  * The legacy client's order: the exchange's version-1 `Order` (legacy utilities.js orderToJson;
  * signed struct in order-utils/exchange.order.const.js, domain "Polymarket CTF Exchange" version "1"),
  * read as the order it signed.
@@ -254,28 +271,16 @@ export const SignedOrderV1 = z
     nonce: Uint256Text,
     feeRateBps: Uint256Text,
   })
-  .transform(
-    (o): SignedOrder => ({
-      version: 1,
-      // Written out, not spread from a shared part: Node 20's V8 builds `{...a, b}` slowly (~3 µs here).
-      message: {
-        salt: BigInt(o.salt),
-        maker: o.maker as ViemAddress,
-        signer: o.signer as ViemAddress,
-        taker: o.taker as ViemAddress,
-        tokenId: BigInt(o.tokenId),
-        makerAmount: BigInt(o.makerAmount),
-        takerAmount: BigInt(o.takerAmount),
-        expiration: BigInt(o.expiration),
-        nonce: BigInt(o.nonce),
-        feeRateBps: BigInt(o.feeRateBps),
-        side: sideNumber(o.side),
-        signatureType: o.signatureType,
-      },
-      signature: o.signature as Hex,
-      expiration: BigInt(o.expiration),
-    }),
-  );
+  .transform((o): SignedOrder => {
+    const expiration = BigInt(o.expiration);
+    const message = Object.assign(commonMessage(o), {
+      taker: o.taker as ViemAddress,
+      expiration,
+      nonce: BigInt(o.nonce),
+      feeRateBps: BigInt(o.feeRateBps),
+    });
+    return { version: 1, message, signature: o.signature as Hex, expiration };
+  });
 
 /**
  * The SDK's order: the exchange's version-2 `Order` (SDK orders/post.ts createSendOrderPayload; signed
@@ -290,71 +295,44 @@ export const SignedOrderV2 = z
     metadata: Bytes32,
     builder: Bytes32,
   })
-  .transform(
-    (o): SignedOrder => ({
-      version: 2,
-      message: {
-        salt: BigInt(o.salt),
-        maker: o.maker as ViemAddress,
-        signer: o.signer as ViemAddress,
-        tokenId: BigInt(o.tokenId),
-        makerAmount: BigInt(o.makerAmount),
-        takerAmount: BigInt(o.takerAmount),
-        side: sideNumber(o.side),
-        signatureType: o.signatureType,
-        timestamp: BigInt(o.timestamp),
-        metadata: o.metadata as Hex,
-        builder: o.builder as Hex,
-      },
-      signature: o.signature as Hex,
-      expiration: BigInt(o.expiration),
-    }),
-  );
+  .transform((o): SignedOrder => {
+    const message = Object.assign(commonMessage(o), {
+      timestamp: BigInt(o.timestamp),
+      metadata: o.metadata as Hex,
+      builder: o.builder as Hex,
+    });
+    return { version: 2, message, signature: o.signature as Hex, expiration: BigInt(o.expiration) };
+  });
 
 /** A signed order in the shape its client posted it: what `SignedOrder` reads, written back. */
 export function signedOrderWire(
   signed: SignedOrder,
 ): z.input<typeof SignedOrderV1> | z.input<typeof SignedOrderV2> {
-  const { version, message: m, signature } = signed;
-  const { maker, signer, signatureType } = m;
-  const salt = Number(m.salt);
-  const side: Side = m.side === ORDER_SIDE.BUY ? 'BUY' : 'SELL';
-  const expiration = `${signed.expiration}`;
-  const tokenId = `${m.tokenId}`;
-  const makerAmount = `${m.makerAmount}`;
-  const takerAmount = `${m.takerAmount}`;
-  // Each version's object written out whole: see SignedOrderV1 on spreads.
-  return version === 1
-    ? {
-        salt,
-        maker,
-        signer,
+  const m = signed.message;
+  const common = {
+    salt: Number(m.salt),
+    maker: m.maker,
+    signer: m.signer,
+    tokenId: `${m.tokenId}`,
+    makerAmount: `${m.makerAmount}`,
+    takerAmount: `${m.takerAmount}`,
+    side: m.side === ORDER_SIDE.BUY ? ('BUY' as const) : ('SELL' as const),
+    signatureType: m.signatureType,
+    signature: signed.signature,
+    expiration: `${signed.expiration}`,
+  };
+  // Object.assign rather than a spread: see commonMessage.
+  return signed.version === 1
+    ? Object.assign(common, {
         taker: signed.message.taker,
-        tokenId,
-        makerAmount,
-        takerAmount,
-        side,
-        expiration,
         nonce: `${signed.message.nonce}`,
         feeRateBps: `${signed.message.feeRateBps}`,
-        signatureType,
-        signature,
-      }
-    : {
-        salt,
-        maker,
-        signer,
-        tokenId,
-        makerAmount,
-        takerAmount,
-        side,
-        signatureType,
-        signature,
-        expiration,
+      })
+    : Object.assign(common, {
         timestamp: `${signed.message.timestamp}`,
         metadata: signed.message.metadata,
         builder: signed.message.builder,
-      };
+      });
 }
 
 /**
