@@ -586,3 +586,15 @@ export const BalanceAllowance = z.object({
   allowances: z.record(Address, BaseUnitsText),
 });
 export type BalanceAllowance = z.output<typeof BalanceAllowance>;
+
+/** One row of GET /data/positions (docs/api.md, an extension): shares held, reserved, average and current price. */
+export const Position = z.object({
+  asset_id: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  size: z.string(),
+  reserved: z.string(),
+  avg_price: z.string(),
+  cur_price: z.string(),
+});
+export type Position = z.output<typeof Position>;

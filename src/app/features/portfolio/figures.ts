@@ -1,4 +1,5 @@
-import type { Account, Position } from './api/account';
+import type { Position } from '../../../contract/trading';
+import type { Account } from './api/account';
 
 /**
  * A position's figures in dollars: what it is worth at the current price, what its shares cost at

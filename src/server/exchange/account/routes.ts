@@ -10,6 +10,7 @@ import {
   OpenOrder,
   OpenOrdersPage,
   OpenOrdersQuery,
+  Position,
   TradesPage,
   TradesQuery,
 } from '../../../contract/trading';
@@ -20,16 +21,6 @@ import { COLLATERAL } from '../units';
 import { cursor, freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
-
-const Position = z.object({
-  asset_id: z.string(),
-  market: z.string(),
-  outcome: z.string(),
-  size: z.string(),
-  reserved: z.string(),
-  avg_price: z.string(),
-  cur_price: z.string(),
-});
 
 /** The account's reads (Level 2, repeatable): open orders, one order, trades, balances, positions. */
 export function registerAccountRoutes(

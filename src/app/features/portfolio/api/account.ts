@@ -4,22 +4,11 @@ import {
   CancelResponse,
   END_CURSOR,
   OpenOrdersPage,
+  Position,
   TradesPage,
 } from '../../../../contract/trading';
 import { config } from '../../../lib/config';
 import { type Session, sessionRequest } from '../../../lib/wallet/session';
-
-/** One row of GET /data/positions (docs/api.md, an extension): shares held, reserved, average and current price. */
-export const Position = z.object({
-  asset_id: z.string(),
-  market: z.string(),
-  outcome: z.string(),
-  size: z.string(),
-  reserved: z.string(),
-  avg_price: z.string(),
-  cur_price: z.string(),
-});
-export type Position = z.infer<typeof Position>;
 
 export interface Account {
   /** Free collateral, base units. */

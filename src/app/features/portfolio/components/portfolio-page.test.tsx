@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../test/render';
 import type { Session } from '../../../lib/wallet/session';
-import type { Account, Position } from '../api/account';
+import type { Position } from '../../../../contract/trading';
+import type { Account } from '../api/account';
 import { PortfolioPage } from './portfolio-page';
 
 // The page's surroundings stand in: a connected wallet with a session, the account's reads, the socket.

@@ -1,5 +1,5 @@
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
-import type { Position } from '../api/account';
+import type { Position } from '../../../../contract/trading';
 import { positionFigures, priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';
 import { muted, table, td, th } from './styles';
