@@ -81,6 +81,18 @@ export class Authoriser {
     return verifyLevel1(request, this.deps.chainId, this.deps.l1DomainName);
   }
 
+  /**
+   * For actions only an API key authorises (the exchange's routes): a request without the Level 2
+   * headers is told which of them it lacks, not which Level 1 ones.
+   */
+  async authenticateLevel2(
+    request: FastifyRequest,
+    accepts: Omit<Accepts, 'l2' | 'what'>,
+  ): Promise<L2Auth & { singleUse: boolean }> {
+    const auth = await verifyLevel2(request, this.deps, accepts.revocationCheckedAtCommit);
+    return { ...auth, singleUse: accepts.changesState };
+  }
+
   async run<T>(auth: Auth, action: (db: Db) => Promise<T>): Promise<T> {
     if (auth.level === 2 && !auth.singleUse) return action(this.deps.db);
     const result = await this.deps.db.transaction(async (tx) => {

@@ -353,9 +353,30 @@ describe('open orders and cancels', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
-  it('refuses a replayed cancel and an order request without an API key', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/clob/order', payload: {} });
-    expect(res.statusCode).toBe(401);
+  it('tells a request without an API key which Level 2 headers it lacks, on every account route', async () => {
+    const routes = [
+      ['POST', '/clob/order'],
+      ['POST', '/clob/orders'],
+      ['DELETE', '/clob/order'],
+      ['DELETE', '/clob/orders'],
+      ['DELETE', '/clob/cancel-all'],
+      ['DELETE', '/clob/cancel-market-orders'],
+      ['GET', '/clob/data/orders'],
+      ['GET', `/clob/data/order/0x${'1'.repeat(64)}`],
+      ['GET', '/clob/data/trades'],
+      ['GET', '/clob/balance-allowance?asset_type=COLLATERAL'],
+      ['GET', '/clob/data/positions'],
+    ] as const;
+    for (const [method, url] of routes) {
+      const res = await t.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+      expectError(res, 401, 'AUTH_HEADERS_MISSING');
+      const { error } = res.json() as { error: string };
+      expect(error, `${method} ${url}`).toContain('Level 2');
+      expect(error, `${method} ${url}`).toContain(
+        'missing: SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE, SVC_PASSPHRASE.',
+      );
+      expect(error, `${method} ${url}`).not.toContain('SVC_NONCE');
+    }
   });
 });
 

@@ -33,12 +33,8 @@ export function registerAccountRoutes(
   },
 ): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const reader = async (request: FastifyRequest, what: string): Promise<string> => {
-    const auth = await deps.authoriser.authenticate(request, { l2: true, what, changesState: false });
-    if (auth.level !== 2)
-      throw new ReplyError('AUTH_HEADERS_MISSING', `${what} needs Level 2 authentication (an API key).`);
-    return auth.address;
-  };
+  const reader = async (request: FastifyRequest): Promise<string> =>
+    (await deps.authoriser.authenticateLevel2(request, { changesState: false })).address;
   const offsetOf = (text: string | undefined, sentence: string) => {
     const offset = cursor.offsetOf(text);
     if (offset === null)
@@ -65,7 +61,7 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const address = await reader(request, 'Listing orders');
+      const address = await reader(request);
       const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.orderParams);
       return page(offset, await openOrders(deps.db, address, request.query, offset));
     },
@@ -83,7 +79,7 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const address = await reader(request, 'Reading an order');
+      const address = await reader(request);
       const order = await orderById(deps.db, address, request.params.id);
       if (!order)
         throw new ReplyError('ORDER_NOT_FOUND', TRADING_REFUSALS.ORDER_NOT_FOUND.order(request.params.id));
@@ -103,14 +99,14 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      const address = await reader(request, 'Listing trades');
+      const address = await reader(request);
       const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.tradeParams);
       return page(offset, await tradesOf(deps.db, address, request.query, offset));
     },
   );
 
   const balance = async (request: FastifyRequest & { query: BalanceAllowanceQuery }) => {
-    const address = await reader(request, 'Reading a balance');
+    const address = await reader(request);
     const asset = request.query.asset_type === 'COLLATERAL' ? COLLATERAL : request.query.token_id!;
     const free = (await freeBalance(deps.db, address, asset)).toString();
     // No chain, no approvals: every exchange an order may be signed for may use the whole free balance.
@@ -150,7 +146,7 @@ export function registerAccountRoutes(
         response: { 200: z.array(Position), ...errors },
       },
     },
-    async (request) => positionsOf(deps.db, await reader(request, 'Listing positions')),
+    async (request) => positionsOf(deps.db, await reader(request)),
   );
 }
 

@@ -30,19 +30,11 @@ const CANCEL_BODY_LIMIT = 256 * 1024;
  * Verifies Level 2 (orders are placed and cancelled with an API key only). Every action of these routes
  * that changes something commits through the writer, which refuses it if the key is revoked by then.
  */
-export async function level2(authoriser: Authoriser, request: FastifyRequest, what: string) {
-  const auth = await authoriser.authenticate(request, {
-    l2: true,
-    what,
+export async function level2(authoriser: Authoriser, request: FastifyRequest) {
+  const auth = await authoriser.authenticateLevel2(request, {
     changesState: true,
     revocationCheckedAtCommit: true,
   });
-  if (auth.level !== 2) {
-    throw new ReplyError(
-      'AUTH_HEADERS_MISSING',
-      `${what} needs Level 2 authentication: SVC_API_KEY, SVC_PASSPHRASE, SVC_TIMESTAMP and SVC_SIGNATURE (or their POLY_ spelling).`,
-    );
-  }
   const singleUse: SingleUse = {
     apiKey: auth.apiKey,
     timestamp: auth.timestamp,
@@ -135,7 +127,7 @@ export function registerOrderRoutes(
       },
     },
     async (request) => {
-      const { caller, singleUse } = await level2(authoriser, request, 'Placing an order');
+      const { caller, singleUse } = await level2(authoriser, request);
       if (request.validationError)
         throw new ReplyError('INVALID_ORDER', TRADING_REFUSALS.INVALID_ORDER.payload);
       const placed = await place(request.body, caller, singleUse);
@@ -156,7 +148,7 @@ export function registerOrderRoutes(
       },
     },
     async (request) => {
-      const { caller, singleUse } = await level2(authoriser, request, 'Placing orders');
+      const { caller, singleUse } = await level2(authoriser, request);
       if (request.validationError) {
         const count = Array.isArray(request.body) ? request.body.length : 0;
         throw new ReplyError(
@@ -189,12 +181,8 @@ export function registerOrderRoutes(
     },
   );
 
-  const cancel = async (
-    request: FastifyRequest,
-    what: string,
-    select: CancelJob['select'],
-  ): Promise<CancelResponse> => {
-    const { caller, singleUse } = await level2(authoriser, request, what);
+  const cancel = async (request: FastifyRequest, select: CancelJob['select']): Promise<CancelResponse> => {
+    const { caller, singleUse } = await level2(authoriser, request);
     return cancelAs(caller, singleUse, select);
   };
   const cancelAs = async (
@@ -225,10 +213,10 @@ export function registerOrderRoutes(
     },
     async (request) => {
       if (request.validationError) {
-        await level2(authoriser, request, 'Cancelling an order');
+        await level2(authoriser, request);
         throw invalidCancel();
       }
-      return cancel(request, 'Cancelling an order', { ids: [request.body.orderID.toLowerCase()] });
+      return cancel(request, { ids: [request.body.orderID.toLowerCase()] });
     },
   );
   app.delete(
@@ -244,13 +232,13 @@ export function registerOrderRoutes(
     },
     async (request) => {
       if (request.validationError) {
-        await level2(authoriser, request, 'Cancelling orders');
+        await level2(authoriser, request);
         const count = Array.isArray(request.body) ? request.body.length : 0;
         throw count > MAX_CANCEL_IDS
           ? new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_BODY.tooManyIds(MAX_CANCEL_IDS))
           : invalidCancel();
       }
-      return cancel(request, 'Cancelling orders', {
+      return cancel(request, {
         ids: [...new Set(request.body.map((id) => id.toLowerCase()))],
       });
     },
@@ -258,7 +246,7 @@ export function registerOrderRoutes(
   app.delete(
     '/cancel-all',
     { schema: { summary: 'Cancel every open order of yours', ...cancelAnswer } },
-    async (request) => cancel(request, 'Cancelling all orders', { all: true }),
+    async (request) => cancel(request, { all: true }),
   );
   app.delete(
     '/cancel-market-orders',
@@ -272,11 +260,11 @@ export function registerOrderRoutes(
     },
     async (request) => {
       if (request.validationError) {
-        await level2(authoriser, request, 'Cancelling orders');
+        await level2(authoriser, request);
         throw invalidCancel();
       }
       // Authenticated before anything is looked up: an unknown market is an empty answer, never a shortcut.
-      const { caller, singleUse } = await level2(authoriser, request, "Cancelling a market's orders");
+      const { caller, singleUse } = await level2(authoriser, request);
       const body = request.body ?? {};
       let marketId: string | undefined;
       if (body.market) {
