@@ -75,6 +75,11 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(await client.getLastTradesPrices([{ token_id: m().no, side: Side.BUY }])).toEqual([]);
   });
 
+  it('gets the reference’s health answer and server time', async () => {
+    expect(await client.getOk()).toBe('OK');
+    expect(Math.abs((await client.getServerTime()) - Date.now() / 1000)).toBeLessThan(5);
+  });
+
   it('a geo-block token (added to every query) and the server’s time change nothing', async () => {
     const creds = (client as unknown as { creds: { key: string; secret: string; passphrase: string } }).creds;
     const geo = new ClobClient(

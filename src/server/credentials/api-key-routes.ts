@@ -119,9 +119,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
         },
         async (request, reply) => {
           const revoked = await revokeKeyOf(request, request.query, url);
-          if (ours) return revoked;
-          // Fastify sends a returned string as it is: the JSON text of "OK" is written out.
-          return (reply as FastifyReply).type('application/json; charset=utf-8').send('"OK"');
+          return ours ? revoked : sendJsonOk(reply as FastifyReply);
         },
       );
     }
@@ -281,4 +279,9 @@ export function serializeKeyList(value: unknown): string {
   return keys === undefined
     ? JSON.stringify({ apiKeys })
     : JSON.stringify(ApiKeyList.parse({ apiKeys, keys }));
+}
+
+/** The reference's `"OK"` answer, as JSON: Fastify would send a returned string as it is. */
+export function sendJsonOk(reply: FastifyReply): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send('"OK"');
 }

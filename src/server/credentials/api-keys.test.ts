@@ -30,6 +30,14 @@ describe('GET /time', () => {
   });
 });
 
+describe('GET /', () => {
+  it('answers the reference’s health body, "OK"', async () => {
+    const res = await send(t.app, { method: 'GET', url: '/clob/' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toBe('OK');
+  });
+});
+
 describe('the key lifecycle', () => {
   it('creates keys (201, fresh credentials each time) and lists them oldest first over L1 and L2', async () => {
     const wallet = newWallet();
@@ -298,6 +306,7 @@ describe('routes and documents', () => {
     expect(doc.servers).toEqual([{ url: '/clob' }]);
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/',
         '/api-keys',
         '/auth/api-key',
         '/auth/api-keys',

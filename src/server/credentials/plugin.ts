@@ -2,12 +2,13 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AUTH_HEADER_SPELLINGS, AUTH_HEADERS, SERVER_TIME_HEADER } from '../../contract/auth';
 import { ServerTime } from '../../contract/auth-schemas';
 import type { PluginOptions } from '../plugin-options';
 import type { Config } from '../config';
 import { answerUnknownInScope } from '../errors';
-import { registerApiKeyRoutes } from './api-key-routes';
+import { registerApiKeyRoutes, sendJsonOk } from './api-key-routes';
 import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
@@ -83,6 +84,13 @@ export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async
       void reply.header('Cache-Control', 'no-store');
       return serverSeconds();
     },
+  );
+
+  // The reference's health answer (the legacy client's `getOk`).
+  app.get(
+    '/',
+    { exposeHeadRoute: false, schema: { summary: 'Health: "OK"', response: { 200: z.literal('OK') } } },
+    async (_request, reply) => sendJsonOk(reply),
   );
 
   await registerApiKeyRoutes(app, { config, authoriser, vault, keyReader, secrets, grant });
