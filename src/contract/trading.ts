@@ -3,6 +3,7 @@ import type { Address as ViemAddress, Hex } from 'viem';
 import { HEADER_FORMATS, MAX_UINT256 } from './auth';
 import { ORDER_SIDE } from './order-side';
 import type { VersionedOrder } from './orders';
+import { TRADING_REFUSALS } from './trading-errors';
 
 /**
  * The order book's requests and answers in the reference service's trading dialect (docs/api.md, the
@@ -31,10 +32,10 @@ const belowTwoTo256 = (digits: string) => digits.length < 78 || BigInt(digits) <
 
 /** An outcome token (ERC-1155 position id): a uint256 in decimal, as in the catalog's clobTokenIds. */
 export const TokenId = z
-  .string({ error: 'Invalid token id' })
+  .string({ error: TRADING_REFUSALS.INVALID_PARAMETER.tokenId })
   // zod runs later checks after a failed one unless told: BigInt() of "yes" would throw.
-  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: 'Invalid token id', abort: true })
-  .refine(belowTwoTo256, 'Invalid token id');
+  .regex(/^(0|[1-9][0-9]{0,77})$/, { error: TRADING_REFUSALS.INVALID_PARAMETER.tokenId, abort: true })
+  .refine(belowTwoTo256, TRADING_REFUSALS.INVALID_PARAMETER.tokenId);
 /** A market's condition id. The SDK refuses anything but 0x + 62 or 64 hex digits. */
 export const ConditionId = z
   .string()
@@ -44,7 +45,7 @@ export const Address = z.string().regex(HEADER_FORMATS.address, 'must be an addr
 export const Bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x + 64 hex digits');
 
 export const SIDES = ['BUY', 'SELL'] as const;
-export const Side = z.enum(SIDES, { error: 'Invalid side' });
+export const Side = z.enum(SIDES, { error: TRADING_REFUSALS.INVALID_PARAMETER.side });
 export type Side = z.output<typeof Side>;
 
 /** GTC rests until cancelled, GTD until `expiration`, FOK fills fully or not at all, FAK fills what it can. */
@@ -91,15 +92,15 @@ export type PriceQuery = z.output<typeof PriceQuery>;
  */
 export const TokenListBody = z
   .array(z.object({ token_id: TokenId, side: Side.optional() }))
-  .min(1, 'Invalid payload')
-  .max(MAX_TOKENS_PER_BATCH, 'Payload exceeds the limit');
+  .min(1, TRADING_REFUSALS.INVALID_BODY.payload)
+  .max(MAX_TOKENS_PER_BATCH, TRADING_REFUSALS.INVALID_BODY.tooMany);
 export type TokenListBody = z.output<typeof TokenListBody>;
 
 /** Body of POST /prices: `[{token_id, side}]`, side required. */
 export const PricesBody = z
   .array(z.object({ token_id: TokenId, side: Side }))
-  .min(1, 'Invalid payload')
-  .max(MAX_TOKENS_PER_BATCH, 'Payload exceeds the limit');
+  .min(1, TRADING_REFUSALS.INVALID_BODY.payload)
+  .max(MAX_TOKENS_PER_BATCH, TRADING_REFUSALS.INVALID_BODY.tooMany);
 export type PricesBody = z.output<typeof PricesBody>;
 
 /** One price level: size aggregated over every resting order at that price (bindings order-book.ts). */
@@ -359,10 +360,10 @@ export type PostOrderBody = z.output<typeof PostOrderBody>;
 /** Body of POST /orders: 1…15 of the above, answered in the same order. */
 export const PostOrdersBody = z
   .array(PostOrderBody)
-  .min(1, 'Invalid order payload')
+  .min(1, TRADING_REFUSALS.INVALID_ORDER.payload)
   .max(MAX_ORDERS_PER_BATCH, {
     error: (issue) =>
-      `Too many orders in payload: ${(issue.input as unknown[]).length}, max allowed: ${MAX_ORDERS_PER_BATCH}`,
+      TRADING_REFUSALS.INVALID_ORDER.tooMany((issue.input as unknown[]).length, MAX_ORDERS_PER_BATCH),
   });
 export type PostOrdersBody = z.output<typeof PostOrdersBody>;
 
@@ -398,14 +399,16 @@ export const PostOrdersResponse = z.array(PostOrderResponse);
 
 /** Body of DELETE /order: `{orderID}` (SDK orders/cancel.ts; legacy OrderPayload). */
 export const CancelOrderBody = z.object({
-  orderID: z.string({ error: 'Invalid orderID' }).min(1, 'Invalid orderID'),
+  orderID: z
+    .string({ error: TRADING_REFUSALS.INVALID_PARAMETER.orderId })
+    .min(1, TRADING_REFUSALS.INVALID_PARAMETER.orderId),
 });
 export type CancelOrderBody = z.output<typeof CancelOrderBody>;
 
 /** Body of DELETE /orders: a bare JSON array of order ids (SDK: 1…3000; legacy: any). */
 export const CancelOrdersBody = z
-  .array(z.string().min(1, 'Invalid orderID'))
-  .max(MAX_CANCEL_IDS, `Too many orders in payload, max allowed: ${MAX_CANCEL_IDS}`);
+  .array(z.string().min(1, TRADING_REFUSALS.INVALID_PARAMETER.orderId))
+  .max(MAX_CANCEL_IDS, TRADING_REFUSALS.INVALID_BODY.tooManyIds(MAX_CANCEL_IDS));
 export type CancelOrdersBody = z.output<typeof CancelOrdersBody>;
 
 /**
