@@ -178,7 +178,11 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
       orderType: 'GTD',
       outcome: 'Yes',
     });
-    expect(order.expiresAt).toBeDefined();
+    // The wire carries unix seconds, as the reference documents them; SDK 0.2.0 reads them as
+    // milliseconds, so its dates fall in January 1970 (docs/api.md §9).
+    expect(Date.parse(order.expiresAt!)).toBe(expiration);
+    expect(Date.parse(order.createdAt)).toBeGreaterThan(Math.floor(Date.now() / 1000) - 60);
+    expect(Date.parse(order.createdAt)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     const open = [];
     for await (const page of client.listOpenOrders({ market: m().conditionId })) open.push(...page.items);
     expect(open.map((o) => o.id).sort()).toEqual([gtc.orderId, gtd.orderId].sort());
