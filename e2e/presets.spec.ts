@@ -86,6 +86,8 @@ test('each list has its own URL and shows the API’s own order for its query', 
     await expect(page).toHaveURL(new RegExp(`[?&]list=${list}(&|$)`));
     await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
+    // The tab says which list it is, as the heading does.
+    await expect(page).toHaveTitle(`${label} · Marketdesk`);
     // The hand-made list's sort and status do not apply to a catalog list.
     await expect(page.getByLabel('Sort')).toHaveCount(0);
     await expect(async () => {
@@ -107,6 +109,7 @@ test('each list has its own URL and shows the API’s own order for its query', 
   await nav.getByRole('link', { name: 'Top' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByLabel('Sort')).toBeVisible();
+  await expect(page).toHaveTitle('Top markets · Marketdesk');
 });
 
 test('within a tag, a list keeps the tag', async ({ page }) => {

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
 import { PRESET_LABELS } from '../../contract/list-preset-labels';
-import { PAGES } from '../../contract/pages';
+import { PAGES, titleOf } from '../../contract/pages';
 import { ListView } from '../features/catalog/components/list-view';
 import { TagStrip } from '../features/catalog/components/tag-strip';
-import { loadStaticPage, pageHead } from './-page-loaders';
+import { loadStaticPage } from './-page-loaders';
 
 export const Route = createFileRoute('/')({
   validateSearch: listSearchSchema,
@@ -12,18 +12,23 @@ export const Route = createFileRoute('/')({
   search: { middlewares: [stripSearchParams(DEFAULT_LIST_SEARCH)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => loadStaticPage(queryClient, PAGES.top, deps),
-  head: () => pageHead(PAGES.top),
+  // The tab says what the page lists, as its heading does.
+  head: ({ match }) => ({ meta: [{ title: titleOf(headingOf(match.search)) }] }),
   component: TopList,
 });
+
+/** What the list shows: search results, the top list, or one of the presets. */
+function headingOf(search: ListSearch): string {
+  if (search.q) return 'Search results';
+  return search.list === 'top' ? PAGES.top.name : PRESET_LABELS[search.list];
+}
 
 function TopList() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <ListView
-      heading={
-        search.q ? 'Search results' : search.list === 'top' ? PAGES.top.name : PRESET_LABELS[search.list]
-      }
+      heading={headingOf(search)}
       above={<TagStrip />}
       search={search}
       onSearchChange={(patch: Partial<ListSearch>) =>
