@@ -87,9 +87,16 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await ticket.getByRole('button', { name: `Sign to buy 20 ${yes} at up to 55¢` }).click();
   // 55¢ is 12.5¢ from the midpoint between the resting 30¢ bid and the 55¢ ask: confirm first.
   await expect(ticket.getByRole('alert')).toHaveText(
-    'This order trades at 55¢, 12.5¢ from the midpoint 42.5¢. Press the button again to sign it anyway.',
+    'This order can trade at 55¢, 12.5¢ above the midpoint 42.5¢. Press the button again to sign it anyway.',
   );
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
+  // Another order is not confirmed by that warning: changing it asks again.
+  await ticket.getByLabel('Amount ($)').fill('10');
+  await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeVisible();
+  await expect(ticket.getByRole('alert')).toHaveCount(0);
+  await ticket.getByLabel('Amount ($)').fill('11');
+  await ticket.getByRole('button', { name: `Sign to buy 20 ${yes} at up to 55¢` }).click();
+  await expect(ticket.getByRole('alert')).toContainText('12.5¢ above the midpoint');
   await ticket.getByRole('button', { name: `Confirm: sign to buy 20 ${yes} at up to 55¢` }).press('Enter');
   await expect(ticket.getByRole('status').filter({ hasText: 'Matched' })).toHaveText(
     `Matched: bought 20 ${yes} for $11.00.`,

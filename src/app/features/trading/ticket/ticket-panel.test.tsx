@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type LiveBook, emptyBook } from '../../../lib/live/book-state';
 import type { TradableMarket } from '../tradable';
 import { previewTicket } from './preview';
-import TicketPanel from './ticket-panel';
+import TicketPanel, { FAR_FROM_MID, pastMid } from './ticket-panel';
 
 const market: TradableMarket = {
   id: '1',
@@ -70,5 +70,15 @@ describe('the trade ticket', () => {
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '15' } });
     // 10 at 45¢ + 5 at 40¢ = $6.50, average 43.33¢.
     expect(figures()).toEqual(['43.33¢', '15', '$6.50', '1.67¢']);
+  });
+
+  it('asks to confirm only an order that can trade far past the midpoint the costly way', () => {
+    // Mid 82¢: a buy limit at 3¢ waits below it, a sell limit at 95¢ above it: no warning.
+    expect(pastMid('BUY', 300, 8200)).toBeLessThan(0);
+    expect(pastMid('SELL', 9500, 8200)).toBeLessThan(0);
+    // A buy that can pay 95¢ and a sell that can take 60¢ are 13¢ and 22¢ past it.
+    expect(pastMid('BUY', 9500, 8200)).toBe(1300);
+    expect(pastMid('SELL', 6000, 8200)).toBe(2200);
+    expect(pastMid('BUY', 9200, 8200) > FAR_FROM_MID).toBe(false);
   });
 });

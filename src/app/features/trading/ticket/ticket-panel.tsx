@@ -19,11 +19,19 @@ function walletRemembered(): boolean {
   }
 }
 
-/** How far from the midpoint (1/10,000) an order may trade before the ticket asks to confirm: 10¢. */
+/**
+ * How far past the midpoint (1/10,000) an order may trade before the ticket asks to confirm: 10¢. Only
+ * the costly way counts (a buy above it, a sell below it): an order that waits on the far side trades
+ * at its price only if someone comes to it.
+ */
 export const FAR_FROM_MID = 1_000;
 
+/** How far the price is past the midpoint the costly way for `side` (negative: the other way). */
+export const pastMid = (side: Side, price: number, mid: number): number =>
+  side === 'BUY' ? price - mid : mid - price;
+
 const segment = (on: boolean) =>
-  `inline-flex h-9 flex-1 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
+  `inline-flex h-9 min-w-0 flex-1 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
     on
       ? 'bg-accent-600 text-white'
       : 'bg-neutral-100 text-neutral-800 hover:bg-neutral-200 dark:bg-neutral-800 dark:text-neutral-200 dark:hover:bg-neutral-700'
@@ -54,7 +62,8 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
   const [kind, setKind] = useState<TicketKind>('market');
   const [amountText, setAmountText] = useState('');
   const [limitText, setLimitText] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  /** The order (ticketKey) whose warning was shown: pressing again signs that order, and only it. */
+  const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const ids = { amount: useId(), limit: useId(), preview: useId() };
@@ -100,7 +109,12 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     return null;
   })();
 
-  const far = preview !== null && mid !== null && Math.abs(preview.price - mid) > FAR_FROM_MID;
+  const past = preview === null || mid === null ? 0 : pastMid(side, preview.price, mid);
+  const far = past > FAR_FROM_MID;
+  const ticketKey = JSON.stringify([outcome, side, kind, amountText, limitText]);
+  // Any change of the order takes the warning back, even a return to the warned values.
+  if (warnedFor !== null && warnedFor !== ticketKey) setWarnedFor(null);
+  const confirming = far && warnedFor === ticketKey;
   const verb = side === 'BUY' ? 'buy' : 'sell';
   const priceWords =
     preview === null
@@ -118,10 +132,10 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     event.preventDefault();
     if (refusal || !preview || working) return;
     if (far && !confirming) {
-      setConfirming(true);
+      setWarnedFor(ticketKey);
       return;
     }
-    setConfirming(false);
+    setWarnedFor(null);
     setMessage(null);
     setWorking('Asking your wallet…');
     setRequest((last) => ({
@@ -150,7 +164,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
 
   return (
     <form onSubmit={submit} className="space-y-3" aria-describedby={ids.preview} noValidate>
-      <fieldset className="flex gap-1">
+      <fieldset className="flex min-w-0 gap-1">
         <legend className="sr-only">Buy or sell</legend>
         {(['BUY', 'SELL'] as const).map((s) => (
           <button
@@ -164,7 +178,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           </button>
         ))}
       </fieldset>
-      <fieldset className="flex gap-1">
+      <fieldset className="flex min-w-0 gap-1">
         <legend className="sr-only">Outcome</legend>
         {market.outcomes.map((o, i) => (
           <button
@@ -173,12 +187,14 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
             aria-pressed={outcome === i}
             className={segment(outcome === i)}
             onClick={() => setOutcome(i as Outcome)}
+            title={o.label}
           >
-            {o.label} <span className="ml-1.5 tabular-nums">{outcomePrice(i as Outcome)}</span>
+            <span className="truncate">{o.label}</span>{' '}
+            <span className="ml-1.5 shrink-0 tabular-nums">{outcomePrice(i as Outcome)}</span>
           </button>
         ))}
       </fieldset>
-      <fieldset className="flex gap-1">
+      <fieldset className="flex min-w-0 gap-1">
         <legend className="sr-only">Order type</legend>
         {(['market', 'limit'] as const).map((k) => (
           <button
@@ -269,13 +285,14 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           {refusal}
         </p>
       )}
-      {confirming && far && preview && mid !== null && (
+      {confirming && preview && mid !== null && (
         <p
           role="alert"
           className="rounded-md border border-amber-500 bg-amber-50 p-2 text-sm dark:bg-amber-950"
         >
-          This order trades at {formatCents(preview.price)}, {formatCents(Math.abs(preview.price - mid))} from
-          the midpoint {formatCents(mid)}. Press the button again to sign it anyway.
+          This order can trade at {formatCents(preview.price)}, {formatCents(past)}{' '}
+          {side === 'BUY' ? 'above' : 'below'} the midpoint {formatCents(mid)}. Press the button again to sign
+          it anyway.
         </p>
       )}
       {address ? (
