@@ -337,9 +337,9 @@ test('an imported event with <script> and <img onerror> in its text renders them
   await expect(
     page.locator('section[aria-labelledby="markets-heading"]').getByRole('heading', { level: 3 }),
   ).toContainText('<script>window.__xss = 7</script>');
-  // The outcome's name, in its market and in the chart's legend.
+  // The outcome's name, in its market, the chart's legend, the book's switch and the ticket.
   const outcome = page.getByTitle('<b>Yes</b>', { exact: true });
-  await expect(outcome).toHaveCount(2);
+  await expect(outcome).toHaveCount(4);
   for (const shown of await outcome.all()) await expect(shown).toContainText('<b>Yes</b>');
   await expect(page.getByRole('link', { name: 'Tag: <img src=x onerror="window.__xss = 6">' })).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();

@@ -21,6 +21,8 @@ const PAGES = [
     ready: null,
   },
   { name: 'event-hostile', url: '/e/e2e-hostile-text', ready: null },
+  // Names longer than any real one: an unbroken word in the title, outcomes of several words.
+  { name: 'event-long', url: '/e/e2e-long-text', ready: null },
   { name: 'not-found', url: '/e/no-such-event', ready: 'This event does not exist' },
   { name: 'keys', url: '/keys', ready: 'API keys' },
 ] as { name: string; url: string; ready: string | null }[];

@@ -1,7 +1,7 @@
 /**
  * Runs before the e2e server starts (playwright.config.ts webServer command): fills the fresh data
  * directory the way the server's first start would (the demo catalog), then imports the real export
- * fixtures and a hostile-text event, so the browser tests can open imported events. Runs the same
+ * fixtures, a hostile-text event and one of overlong names, so the browser tests can open imported events. Runs the same
  * functions as `npm run catalog -- import FILE`, in this process, because the embedded database can be
  * opened by one process at a time.
  */
@@ -17,6 +17,7 @@ const FILES = [
   'fixtures/gamma/events-alfagov-nba-2890-closed.json',
   'fixtures/gamma/events-bobaoxu2001-kraken-macron.json',
   'e2e/fixtures/xss-event.json',
+  'e2e/fixtures/long-text-event.json',
 ];
 
 async function main(): Promise<void> {

@@ -24,7 +24,7 @@ export function EventDescription({ text }: { text: string }) {
       <p
         ref={body}
         id="event-description"
-        className={`text-sm leading-6 break-words whitespace-pre-line text-neutral-800 dark:text-neutral-200 ${expanded ? '' : 'line-clamp-8'}`}
+        className={`text-sm leading-6 wrap-anywhere whitespace-pre-line text-neutral-800 dark:text-neutral-200 ${expanded ? '' : 'line-clamp-8'}`}
       >
         {text}
       </p>

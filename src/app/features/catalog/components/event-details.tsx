@@ -94,7 +94,7 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex items-start gap-3">
             <EventImage src={event.image} size={48} eager className="sm:hidden" />
-            <h1 id="event-title" className="text-2xl leading-tight font-semibold break-words sm:text-3xl">
+            <h1 id="event-title" className="text-2xl leading-tight font-semibold wrap-anywhere sm:text-3xl">
               {event.title}
             </h1>
           </div>
@@ -102,7 +102,10 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
             <StatusBadges active={event.active} closed={event.closed} showOpen />
             {series.map((s) => (
               <Link key={`s${s.id}`} to="/series/$seriesId" params={{ seriesId: s.id }} className={chipClass}>
-                <span className="sr-only">Series: </span>
+                {/* Seen, not only heard: a series and a tag often share a name ("NFL"). */}
+                <span className="mr-1 text-neutral-500 dark:text-neutral-400">
+                  Series<span className="sr-only">: </span>
+                </span>
                 {s.title}
               </Link>
             ))}

@@ -89,7 +89,7 @@ export function EventRowView({
             to="/e/$slug"
             params={{ slug: event.slug }}
             data-row-link
-            className="line-clamp-2 break-words rounded after:absolute after:inset-0 after:content-[''] hover:text-accent-700 dark:hover:text-accent-300"
+            className="line-clamp-2 wrap-anywhere rounded after:absolute after:inset-0 after:content-[''] hover:text-accent-700 dark:hover:text-accent-300"
           >
             {event.title}
           </Link>

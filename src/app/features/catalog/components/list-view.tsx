@@ -37,7 +37,7 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
   return (
     <section aria-labelledby="list-heading" className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 id="list-heading" className="text-2xl font-semibold break-words">
+        <h1 id="list-heading" className="text-2xl font-semibold wrap-anywhere">
           {heading}
         </h1>
         <p className="text-sm text-neutral-600 tabular-nums dark:text-neutral-400" aria-live="polite">

@@ -19,7 +19,7 @@ export function MarketBlock({ view, closed }: { view: MarketView; closed: boolea
   return (
     <article className="rounded-lg border border-neutral-200 p-3 sm:p-4 dark:border-neutral-800">
       <div className="mb-2 flex items-start justify-between gap-2">
-        <h3 className="text-base font-medium break-words">{market.question}</h3>
+        <h3 className="text-base font-medium wrap-anywhere">{market.question}</h3>
         {closed && <Badge tone="closed">Resolved</Badge>}
       </div>
       <OutcomeBars decoded={decoded} />

@@ -56,7 +56,7 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
                       params={{ slug: event.slug }}
                       className="flex h-20 flex-col justify-between rounded-md border border-neutral-200 p-2 text-sm hover:border-accent-500 dark:border-neutral-800"
                     >
-                      <span className="line-clamp-2 font-medium break-words">{event.title}</span>
+                      <span className="line-clamp-2 font-medium wrap-anywhere">{event.title}</span>
                       <span className="flex gap-3 text-xs text-neutral-600 tabular-nums dark:text-neutral-400">
                         <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
                         <span>{formatMoney(event.volume)} vol</span>

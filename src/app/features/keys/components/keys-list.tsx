@@ -37,7 +37,7 @@ export function KeysList({ apiKeys, details = {}, justCreated, busy, onRevoke }:
             <li key={apiKey} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
               <div className="w-full min-w-0 sm:w-auto sm:flex-1">
                 {details[apiKey]?.label && (
-                  <p className="text-sm font-medium break-words">{details[apiKey].label}</p>
+                  <p className="text-sm font-medium wrap-anywhere">{details[apiKey].label}</p>
                 )}
                 <code className="block break-all font-mono text-sm" translate="no">
                   {apiKey}

@@ -13,7 +13,7 @@ import { TradeTape } from './trade-tape';
 const TicketPanel = lazy(() => import('../ticket/ticket-panel'));
 
 const tabClass = (on: boolean) =>
-  `inline-flex h-8 items-center rounded-md px-3 text-sm font-medium ${
+  `inline-flex h-8 min-w-0 items-center rounded-md px-3 text-sm font-medium ${
     on
       ? 'bg-accent-600 text-white'
       : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800'
@@ -54,7 +54,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <fieldset className="flex gap-1">
+        <fieldset className="flex min-w-0 gap-1">
           <legend className="sr-only">Outcome</legend>
           {market.outcomes.map((o, i) => (
             <button
@@ -63,8 +63,10 @@ function MarketBook({ market }: { market: TradableMarket }) {
               aria-pressed={outcome === i}
               onClick={() => setOutcome(i as 0 | 1)}
               className={tabClass(outcome === i)}
+              title={o.label}
             >
-              {o.label}
+              {/* A long outcome name is cut short here; the title and the accessible name keep it whole. */}
+              <span className="truncate">{o.label}</span>
             </button>
           ))}
         </fieldset>
@@ -86,7 +88,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
         </div>
       </div>
       <TradeAnnouncer on={announce} text={announcement} />
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <section aria-label={`Order book, ${name}`}>
           {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
         </section>
