@@ -68,7 +68,30 @@ describe('the live book', () => {
     ]);
   });
 
-  it('prints trades newest first, once each, at most TAPE_LENGTH, and mirrored sides for the other outcome', () => {
+  it('prints every fill of a trade that took several levels, and its last price', () => {
+    const fill = (price: string, size: string) => ({
+      event_type: 'last_trade_price',
+      market: '0xabc',
+      asset_id: YES,
+      price,
+      size,
+      side: 'BUY',
+      fee_rate_bps: '0',
+      timestamp: '1700000001000',
+      transaction_hash: '0xfeed',
+    });
+    // One buy took 10 at 53¢, 10 more at 53¢ from another maker, then 5 at 54¢.
+    const book = feed(snapshot, fill('0.53', '10'), fill('0.53', '10'), fill('0.54', '5'));
+    expect(book.tape.map((t) => [t.price, t.size])).toEqual([
+      [5400, 5],
+      [5300, 10],
+      [5300, 10],
+    ]);
+    expect(new Set(book.tape.map((t) => t.id)).size).toBe(3);
+    expect(book.lastTrade).toBe(5400);
+  });
+
+  it('prints trades newest first, at most TAPE_LENGTH, and mirrored sides for the other outcome', () => {
     const trades = Array.from({ length: TAPE_LENGTH + 3 }, (_, i) => ({
       event_type: 'last_trade_price',
       market: '0xabc',
@@ -80,9 +103,10 @@ describe('the live book', () => {
       timestamp: String(1700000001000 + i),
       transaction_hash: `0x${i}`,
     }));
-    const book = feed(snapshot, ...trades, trades.at(-1));
+    const book = feed(snapshot, ...trades);
     expect(book.tape).toHaveLength(TAPE_LENGTH);
-    expect(book.tape[0]).toMatchObject({ id: `0x${TAPE_LENGTH + 2}`, size: TAPE_LENGTH + 3, side: 'BUY' });
+    expect(book.tape[0]).toMatchObject({ size: TAPE_LENGTH + 3, side: 'BUY' });
+    expect(book.tape.at(-1)).toMatchObject({ size: 4 });
     expect(viewOf(book, 1).tape[0]).toMatchObject({ price: 4800, side: 'SELL' });
   });
 

@@ -27,6 +27,8 @@ export interface LiveBook {
   lastTrade: number | null;
   /** Newest first, at most TAPE_LENGTH. */
   tape: readonly Trade[];
+  /** Trades printed so far: numbers each one, since the fills of one trade share its transaction hash. */
+  printed: number;
   /** When the last message changed it (ms). */
   updatedAt: number;
 }
@@ -40,6 +42,7 @@ export const emptyBook = (assetId: string): LiveBook => ({
   tickSize: null,
   lastTrade: null,
   tape: [],
+  printed: 0,
   updatedAt: 0,
 });
 
@@ -69,9 +72,11 @@ export function applyMessage(book: LiveBook, message: MarketMessage): LiveBook {
       return { ...book, bids, asks, updatedAt: message.timestamp };
     }
     case 'last_trade_price': {
-      if (message.assetId !== book.assetId || book.tape.some((t) => t.id === message.id)) return book;
+      if (message.assetId !== book.assetId) return book;
+      // An order that fills against several resting orders is one trade (one hash) of several fills,
+      // each its own message: every one prints, and the last sets the last price.
       const trade: Trade = {
-        id: message.id,
+        id: `${message.id}#${book.printed}`,
         price: message.price,
         size: message.size,
         side: message.side,
@@ -81,6 +86,7 @@ export function applyMessage(book: LiveBook, message: MarketMessage): LiveBook {
         ...book,
         lastTrade: message.price,
         tape: [trade, ...book.tape].slice(0, TAPE_LENGTH),
+        printed: book.printed + 1,
         updatedAt: message.timestamp,
       };
     }
