@@ -119,6 +119,16 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   await tabTo(page, page.getByRole('button', { name: 'Open orders (1)' }));
   await page.keyboard.press('Enter');
   await themedScreenshots(page, 'portfolio-orders-live', ['main']);
+  // "Cancel all" asks once more, with the focus on keeping them; Escape keeps them.
+  await tabTo(page, page.getByRole('button', { name: 'Cancel all' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Keep them' })).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Cancel every open order?' })).toContainText(
+    'Cancel your open order?',
+  );
+  await themedScreenshots(page, 'portfolio-cancel-all-asked', ['main']);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Cancel all' })).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: `Cancel buy 5 ${yes} at 25¢` }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Portfolio' }).getByRole('status')).toHaveText(

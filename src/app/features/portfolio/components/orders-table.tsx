@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { priceUnits } from '../figures';
@@ -18,6 +19,8 @@ const describe = (o: Order) =>
   `${o.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(o.original_size))} ${o.outcome} at ${formatCents(priceUnits(o.price))}`;
 
 export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Props) {
+  // Cancelling every order is asked once more in place; the safe answer takes the focus.
+  const [asking, setAsking] = useState(false);
   if (orders.length === 0)
     return (
       <p className={muted}>
@@ -26,9 +29,36 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
     );
   return (
     <div className="space-y-2">
-      <button type="button" className={secondary} disabled={busy} onClick={onCancelAll}>
-        Cancel all
-      </button>
+      {asking ? (
+        <fieldset
+          className="flex min-w-0 flex-wrap items-center gap-2"
+          onKeyDown={(event) => event.key === 'Escape' && setAsking(false)}
+        >
+          <legend className="sr-only">Cancel every open order?</legend>
+          <span className="text-sm">
+            {orders.length === 1 ? 'Cancel your open order?' : `Cancel all ${orders.length} open orders?`}
+          </span>
+          <button
+            type="button"
+            className={secondary}
+            disabled={busy}
+            onClick={() => {
+              setAsking(false);
+              onCancelAll();
+            }}
+          >
+            Cancel them all
+          </button>
+          {/* biome-ignore lint/a11y/noAutofocus: the question just appeared; the safe answer takes the focus */}
+          <button type="button" className={secondary} autoFocus onClick={() => setAsking(false)}>
+            Keep them
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className={secondary} disabled={busy} onClick={() => setAsking(true)}>
+          Cancel all
+        </button>
+      )}
       <div className="overflow-x-auto">
         <table className={table}>
           <caption className="sr-only">Open orders</caption>

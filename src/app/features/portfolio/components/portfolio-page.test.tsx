@@ -174,7 +174,19 @@ describe('the Portfolio', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order cancelled.'));
     expect(api.cancelOrder).toHaveBeenCalledWith(session, order.id);
     expect(api.loadAccount).toHaveBeenCalledTimes(2);
+    // Asked once more, the safe answer focused: keeping them cancels nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    expect(screen.getByRole('group', { name: 'Cancel every open order?' })).toHaveTextContent(
+      'Cancel all 2 open orders?',
+    );
+    expect(screen.getByRole('button', { name: 'Keep them' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(api.cancelAll).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep them' }), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Cancel all' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel them all' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Cancelled 1 order.'));
     expect(api.cancelAll).toHaveBeenCalledWith(session);
     expect(api.loadAccount).toHaveBeenCalledTimes(3);
