@@ -8,6 +8,9 @@ export function announce(message: string): void {
   for (const listener of listeners) listener(message);
 }
 
+/** How long a message stays in the region once said: later, on another page, it would be stale. */
+export const ANNOUNCEMENT_MS = 10_000;
+
 /** Mounted once in the layout. Clearing first makes a repeated message ("Link copied" twice) heard again. */
 export function LiveRegion() {
   const [message, setMessage] = useState('');
@@ -16,7 +19,10 @@ export function LiveRegion() {
     const listener: Listener = (next) => {
       setMessage('');
       clearTimeout(timer);
-      timer = setTimeout(() => setMessage(next), 50);
+      timer = setTimeout(() => {
+        setMessage(next);
+        timer = setTimeout(() => setMessage(''), ANNOUNCEMENT_MS);
+      }, 50);
     };
     listeners.add(listener);
     return () => {
