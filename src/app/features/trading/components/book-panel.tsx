@@ -2,7 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, us
 import { LiveIndicator } from './live-indicator';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import { viewOf } from '../../../lib/live/book-state';
-import { useLiveBook } from '../../../lib/live/use-live';
+import { useLiveBook, useLiveStatus } from '../../../lib/live/use-live';
 import type { Event } from '../../../../contract/catalog';
 import { type TradableMarket, tradableMarkets } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
@@ -35,6 +35,9 @@ function MarketBook({ market }: { market: TradableMarket }) {
   // levels and tape follow as deferred work, in slices that leave the page responsive.
   const book = useDeferredValue(useLiveBook(market.bookToken));
   const view = useMemo(() => (book ? viewOf(book, outcome) : null), [book, outcome]);
+  // While the connection is down the levels may be out of date: shown dimmed, not as current.
+  const status = useLiveStatus();
+  const stale = status === 'reconnecting' || status === 'refused';
   const name = market.outcomes[outcome].label;
   const announceId = useId();
   const latest = view?.tape[0];
@@ -89,7 +92,11 @@ function MarketBook({ market }: { market: TradableMarket }) {
       </div>
       <TradeAnnouncer on={announce} text={announcement} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <section aria-label={`Order book, ${name}`}>
+        <section
+          aria-label={`Order book, ${name}`}
+          className={stale ? 'opacity-50' : undefined}
+          title={stale ? 'As it was when the live connection dropped: waiting for it' : undefined}
+        >
           {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}

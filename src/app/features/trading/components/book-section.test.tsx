@@ -7,6 +7,7 @@ import { BookSection } from './book-section';
 
 // The live store stands in for the socket: each test sets the books the channel would have sent.
 const books = new Map<string, LiveBook>();
+const status: { current: 'open' | 'reconnecting' } = { current: 'open' };
 const watched: string[] = [];
 const listeners = new Set<() => void>();
 const setBook = (asset: string, book: LiveBook) => {
@@ -24,7 +25,7 @@ vi.mock('../../../lib/live/use-live', async () => {
       if (asset) watched.push(asset);
       return useSyncExternalStore(subscribe, () => (asset ? (books.get(asset) ?? null) : null));
     },
-    useLiveStatus: () => 'open',
+    useLiveStatus: () => status.current,
   };
 });
 
@@ -56,6 +57,7 @@ const twoMarkets = makeEvent({
 });
 
 beforeEach(() => {
+  status.current = 'open';
   books.clear();
   watched.length = 0;
 });
@@ -86,6 +88,15 @@ describe('the live book on the event page', () => {
       'Spread 4¢·Last 61¢',
       'Bid 60¢10$6.00',
     ]);
+  });
+
+  it('dims the book while the live connection is down, so old levels do not pass for current', async () => {
+    books.set('111', feed('111', { event_type: 'book', bids: [{ price: '0.6', size: '10' }], asks: [] }));
+    status.current = 'reconnecting';
+    renderInApp(<BookSection event={rain} />);
+    const book = await screen.findByRole('region', { name: 'Order book, Yes' });
+    expect(book).toHaveClass('opacity-50');
+    expect(book).toHaveAttribute('title', expect.stringMatching(/live connection dropped/));
   });
 
   it('shows the other outcome as the mirror of the same book, without another subscription', async () => {
