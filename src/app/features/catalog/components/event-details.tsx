@@ -117,7 +117,7 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
             ))}
           </div>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex items-start gap-2">
           <StarButton slug={event.slug} title={event.title} labelled />
           <ShareButtons slug={event.slug} title={event.title} />
         </div>

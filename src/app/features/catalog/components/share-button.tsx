@@ -64,7 +64,7 @@ export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   }
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <LiveButton onClick={() => void share()} className={actionClass}>
         <ActionIcon d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
         Share
@@ -77,7 +77,7 @@ export function ShareButtons({ slug, title }: { slug: string; title: string }) {
         <ActionIcon d="m7 6-4 4 4 4m6-8 4 4-4 4" />
         Embed
       </LiveButton>
-      <span aria-hidden="true" className="text-sm text-emerald-700 dark:text-emerald-400">
+      <span aria-hidden="true" className="text-sm whitespace-nowrap text-emerald-700 dark:text-emerald-400">
         {status}
       </span>
     </div>
