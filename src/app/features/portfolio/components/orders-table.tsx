@@ -31,7 +31,7 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
     <div className="space-y-2">
       {asking ? (
         <fieldset
-          className="flex min-w-0 flex-wrap items-center gap-2"
+          className="flex flex-wrap items-center gap-2"
           onKeyDown={(event) => event.key === 'Escape' && setAsking(false)}
         >
           <legend className="sr-only">Cancel every open order?</legend>

@@ -57,7 +57,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <fieldset className="flex min-w-0 gap-1">
+        <fieldset className="flex gap-1">
           <legend className="sr-only">Outcome</legend>
           {market.outcomes.map((o, i) => (
             <button

@@ -164,7 +164,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
 
   return (
     <form onSubmit={submit} className="space-y-3" aria-describedby={ids.preview} noValidate>
-      <fieldset className="flex min-w-0 gap-1">
+      <fieldset className="flex gap-1">
         <legend className="sr-only">Buy or sell</legend>
         {(['BUY', 'SELL'] as const).map((s) => (
           <button
@@ -178,7 +178,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           </button>
         ))}
       </fieldset>
-      <fieldset className="flex min-w-0 gap-1">
+      <fieldset className="flex gap-1">
         <legend className="sr-only">Outcome</legend>
         {market.outcomes.map((o, i) => (
           <button
@@ -194,7 +194,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           </button>
         ))}
       </fieldset>
-      <fieldset className="flex min-w-0 gap-1">
+      <fieldset className="flex gap-1">
         <legend className="sr-only">Order type</legend>
         {(['market', 'limit'] as const).map((k) => (
           <button
