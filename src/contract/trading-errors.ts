@@ -91,6 +91,11 @@ export const TRADING_REFUSALS = {
     /** [docs] what the reference says on /tick-size and /neg-risk for an unknown token. */
     market: 'market not found',
   },
+  /** 404: a condition id of no market in the catalog. */
+  MARKET_NOT_FOUND: {
+    /** [docs] the reference's sentence for an unknown market (as ORDERBOOK_NOT_FOUND.market). */
+    market: 'market not found',
+  },
   /** 404 (GET /data/order/{id}) and the cancel answers' `not_canceled` reasons. */
   ORDER_NOT_FOUND: {
     /** [ours] GET /data/order/{id} of an id that is not one of the caller's orders. */

@@ -187,6 +187,56 @@ export type LastTradePrice = z.output<typeof LastTradePrice>;
 export const LastTradesPrices = z.array(z.object({ token_id: TokenId, price: DecimalText, side: Side }));
 export type LastTradesPrices = z.output<typeof LastTradesPrices>;
 
+/** Path of GET /live-activity/events/{condition_id}: a market's condition id. */
+export const MarketTradesPath = z.object({ condition_id: ConditionId });
+
+/** Most and default fills of GET /live-activity/events/{condition_id} (the dashboard's tape shows 20). */
+export const MARKET_TRADES = { max: 100, default: 20 } as const;
+
+/** Query of GET /live-activity/events/{condition_id}: `limit` is ours (the reference names none). */
+export const MarketTradesQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MARKET_TRADES.max, `must be at most ${MARKET_TRADES.max}`)
+    .default(MARKET_TRADES.default),
+});
+
+/**
+ * One fill of GET /live-activity/events/{condition_id}, seen from its taker (the legacy client's
+ * MarketTradeEvent, types.d.ts; getMarketTradesEvents). The `user` fields are always empty: a fill here
+ * names no wallet publicly, as the market channel names none.
+ */
+export const MarketTradeEvent = z.object({
+  event_type: z.literal('trade'),
+  market: z.object({
+    condition_id: z.string(),
+    asset_id: z.string(),
+    question: z.string(),
+    icon: z.string(),
+    slug: z.string(),
+  }),
+  user: z.object({
+    address: z.literal(''),
+    username: z.literal(''),
+    profile_picture: z.literal(''),
+    optimized_profile_picture: z.literal(''),
+    pseudonym: z.literal(''),
+  }),
+  side: Side,
+  size: DecimalText,
+  fee_rate_bps: z.literal('0'),
+  price: DecimalText,
+  outcome: z.string(),
+  outcome_index: z.union([z.literal(0), z.literal(1)]),
+  transaction_hash: Bytes32,
+  /** Unix seconds as text, as a trade's `match_time`. */
+  timestamp: UnixText,
+});
+export type MarketTradeEvent = z.output<typeof MarketTradeEvent>;
+export const MarketTradeEvents = z.array(MarketTradeEvent);
+
 /**
  * 200 of GET /tick-size: a JSON NUMBER (bindings TickSizeValueSchema takes the literals 0.1, 0.01,
  * 0.005, 0.0025, 0.001, 0.0001 only; legacy client.js turns it into the text key of its rounding table).

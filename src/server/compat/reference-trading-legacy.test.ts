@@ -192,6 +192,17 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(byAddress.map((trade) => trade.id).sort()).toEqual(trades.map((trade) => trade.id).sort());
     expect(byAddress.map((trade) => trade.trader_side)).toEqual(['TAKER', 'TAKER']);
     expect(await client.getLastTradePrice(m().yes)).toEqual({ price: '0.4', side: 'SELL' });
+    // The market's public record of the same two fills, newest first, naming no wallet.
+    const events = await client.getMarketTradesEvents(m().conditionId);
+    expect(
+      events.map((e) => [e.event_type, e.side, e.size, e.price, e.outcome_index, e.user.address]),
+    ).toEqual([
+      ['trade', 'SELL', '4', '0.4', 0, ''],
+      ['trade', 'BUY', '20', '0.55', 0, ''],
+    ]);
+    expect(events.map((e) => e.transaction_hash).sort()).toEqual(
+      trades.map((t) => t.transaction_hash).sort(),
+    );
   });
 
   it('createAndPostOrder SELL: a marketable limit sell fills, another rests and reserves its shares', async () => {

@@ -1388,6 +1388,27 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
+  it('a market’s latest trades: a 200 or the contract’s refusal, never a 5xx', async () => {
+    const condition = fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom(...good.market!, `0x${'ab'.repeat(32)}`) },
+      hostileText,
+    );
+    const before = await exchangeSnapshot(t.database.db);
+    await fc.assert(
+      fc.asyncProperty(
+        condition,
+        fc.option(fc.oneof(hostileText, fc.integer({ min: -5, max: 200 }).map(String))),
+        async (id, limit) => {
+          const path = `/live-activity/events/${encodeURIComponent(id)}${limit === null ? '' : `?limit=${encodeURIComponent(limit)}`}`;
+          const res = await t.app.inject({ method: 'GET', url: `/clob${path}` });
+          if (res.statusCode !== 200) expectRefusal(res, [...READ_REFUSALS, 'MARKET_NOT_FOUND'], path);
+        },
+      ),
+      { numRuns: RUNS, examples: [[`0x${'ab'.repeat(32)}`, '%00']] },
+    );
+    expect(await exchangeSnapshot(t.database.db)).toEqual(before);
+  });
+
   it('public batch reads: a 200 or the contract’s refusal, never a 5xx', async () => {
     const item = fc.oneof(
       fc.record(

@@ -91,6 +91,8 @@ export const exchangeFills = pgTable(
     // matches (one trade id each), so an index of trade ids would only repeat this one.
     index('exchange_fills_taker_order_idx').on(t.takerOrderId),
     index('exchange_fills_maker_order_idx').on(t.makerOrderId),
+    // A market's latest fills (GET /live-activity/events/{condition_id}, the dashboard's tape).
+    index('exchange_fills_market_idx').on(t.marketId, t.seq),
   ],
 );
 

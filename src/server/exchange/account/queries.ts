@@ -50,7 +50,7 @@ const ORDER_COLUMNS = sql`o.id, o.status, o.owner, o.maker, m.condition_id, o.to
   o.original_size::text, o.remaining::text, o.price, o.time_in_force, o.expiration::text, o.created_at::text,
   ARRAY(SELECT DISTINCT f.trade_id FROM exchange_fills f WHERE f.taker_order_id = o.id OR f.maker_order_id = o.id) AS trades`;
 
-function outcomeName(outcomes: string | null, index: number): string {
+export function outcomeName(outcomes: string | null, index: number): string {
   try {
     const names = JSON.parse(outcomes ?? '[]') as unknown[];
     return typeof names[index] === 'string' ? names[index] : index === 0 ? 'Yes' : 'No';

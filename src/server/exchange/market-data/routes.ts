@@ -5,6 +5,9 @@ import {
   FeeRateResponse,
   LastTradePrice,
   LastTradesPrices,
+  MarketTradeEvents,
+  MarketTradesPath,
+  MarketTradesQuery,
   MidpointResponse,
   MidpointsResponse,
   NegRiskResponse,
@@ -26,6 +29,7 @@ import type { Exchange } from '../exchange';
 import type { TokenMarket } from '../markets';
 import { FULL_SET_PRICE } from '../../../engine/prices';
 import type { MarketSnapshot } from './book-reader';
+import { marketTrades } from './market-trades';
 import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
@@ -204,6 +208,24 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
           return trade ? { token_id: found.market.tokens[found.outcome], ...trade } : null;
         })
       ).filter((t) => t !== null),
+  );
+
+  app.get(
+    '/live-activity/events/:condition_id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: "A market's latest fills, newest first, each from its taker's side (no wallet named)",
+        params: MarketTradesPath,
+        querystring: MarketTradesQuery,
+        response: { 200: MarketTradeEvents, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await marketTrades(exchange.db, request.params.condition_id, request.query.limit);
+      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
+      return found;
+    },
   );
 
   const tick = get('/tick-size', "A market's price tick (a JSON number)", TickSizeResponse);
