@@ -38,6 +38,12 @@ test('an event page shows the live book and tape as orders and trades happen', a
   await expect(mirrored.getByRole('row', { name: /Ask 58¢ 5/ })).toBeVisible();
   // The book and the chart's live tail share the tab's one connection.
   expect(sockets).toEqual([expect.stringMatching(/\/clob\/ws\/market$/)]);
+
+  // Opened again, the page prints the trade from the market's record: the taker bought the second
+  // outcome, which in the first outcome's terms is a sell at 42¢.
+  await page.reload();
+  const reopened = page.getByRole('table', { name: 'Last trades, newest first' }).getByRole('row').nth(1);
+  await expect(reopened.getByRole('cell')).toHaveText(['42¢', '5', 'Sell', /now|ago/]);
 });
 
 test('a list row on screen shows the live displayed price of its market', async ({ page, baseURL }) => {

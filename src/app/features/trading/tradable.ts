@@ -4,6 +4,8 @@ import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
 /** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
 export interface TradableMarket {
   id: string;
+  /** Names the market in the trading interface's market-wide reads. */
+  conditionId: string;
   question: string;
   outcomes: [DecodedOutcome & { tokenId: string }, DecodedOutcome & { tokenId: string }];
   /** The token whose book is subscribed: outcome 0's (outcome 1's book is its mirror). */
@@ -24,6 +26,7 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
     if (!first?.tokenId || !second?.tokenId || rest.length > 0) continue;
     out.push({
       id: market.id,
+      conditionId: market.conditionId,
       question: market.question.trim() || event.title,
       outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
       bookToken: first.tokenId,

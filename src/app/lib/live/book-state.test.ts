@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMessage, displayedPriceOf, emptyBook, TAPE_LENGTH, viewOf } from './book-state';
-import { readMarketFrame } from './wire';
+import { readMarketFrame, readMarketTrades } from './wire';
 
 const YES = '111';
 const feed = (...frames: unknown[]) =>
@@ -130,5 +130,81 @@ describe('the live book', () => {
       }),
     );
     expect(book).toMatchObject({ type: 'book', bids: [] });
+  });
+
+  describe('with the market’s record of earlier trades', () => {
+    /** A fill as GET /live-activity/events lists it: in its taker's outcome, seconds. */
+    const recorded = (hash: string, outcome: 0 | 1, price: string, side: string, seconds: number) => ({
+      event_type: 'trade',
+      side,
+      size: '3',
+      price,
+      outcome_index: outcome,
+      transaction_hash: hash,
+      timestamp: String(seconds),
+    });
+    const live = (hash: string, price: string, ms: number) => ({
+      event_type: 'last_trade_price',
+      market: '0xabc',
+      asset_id: YES,
+      price,
+      size: '4',
+      side: 'SELL',
+      fee_rate_bps: '0',
+      timestamp: String(ms),
+      transaction_hash: hash,
+    });
+
+    it('reads the record in outcome 0’s terms: a buy of No at 0.40 is a sell of Yes at 0.60', () => {
+      expect(
+        readMarketTrades([
+          recorded('0xa', 1, '0.4', 'BUY', 1700000000),
+          recorded('0xb', 0, '0.45', 'SELL', 1699999990),
+        ]),
+      ).toEqual([
+        { hash: '0xa', price: 6000, size: 3, side: 'SELL', at: 1700000000000 },
+        { hash: '0xb', price: 4500, size: 3, side: 'SELL', at: 1699999990000 },
+      ]);
+      expect(readMarketTrades({ error: 'x' })).toBeNull();
+      expect(readMarketTrades([null, { price: '0.5' }, recorded('0xc', 2 as 0, '0.5', 'BUY', 1)])).toEqual(
+        [],
+      );
+    });
+
+    it('prints the record under the live trades, each trade once, newest first', () => {
+      const book = feed(
+        snapshot,
+        live('0xlive', '0.5', 1700000005000),
+        live('0xboth', '0.49', 1700000004000),
+      );
+      const record = readMarketTrades([
+        // 0xboth committed after the page subscribed: the record and the channel both have it.
+        recorded('0xboth', 0, '0.49', 'SELL', 1700000004),
+        recorded('0xold', 0, '0.51', 'BUY', 1700000000),
+        recorded('0xold', 0, '0.52', 'BUY', 1700000000),
+      ])!;
+      const tape = viewOf(book, 0, record).tape;
+      expect(tape.map((t) => [t.hash, t.price])).toEqual([
+        ['0xlive', 5000],
+        ['0xboth', 4900],
+        ['0xold', 5100],
+        ['0xold', 5200],
+      ]);
+      expect(new Set(tape.map((t) => t.id)).size).toBe(4);
+      expect(viewOf(book, 1, record).tape.at(-1)).toMatchObject({ price: 4800, side: 'SELL' });
+      // A trade the record has before its live message arrives is listed once, and its live fills replace it.
+      const early = viewOf(feed(snapshot), 0, record).tape;
+      expect(early.map((t) => t.hash)).toEqual(['0xboth', '0xold', '0xold']);
+    });
+
+    it('keeps TAPE_LENGTH trades in all', () => {
+      const record = readMarketTrades(
+        Array.from({ length: TAPE_LENGTH }, (_, i) => recorded(`0x${i}`, 0, '0.5', 'BUY', 1700000000 - i)),
+      )!;
+      const tape = viewOf(feed(snapshot, live('0xnew', '0.5', 1700000009000)), 0, record).tape;
+      expect(tape).toHaveLength(TAPE_LENGTH);
+      expect(tape[0]!.hash).toBe('0xnew');
+      expect(tape.at(-1)!.hash).toBe(`0x${TAPE_LENGTH - 2}`);
+    });
   });
 });

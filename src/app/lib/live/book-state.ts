@@ -1,5 +1,5 @@
 import { displayedPrice } from '../../../engine/prices';
-import { type MarketMessage, PRICE_UNITS, type Side } from './wire';
+import { type MarketMessage, PRICE_UNITS, type RecordedTrade, type Side } from './wire';
 
 /**
  * One market's book as the market channel tells it, kept for the token the page subscribed to (its
@@ -9,7 +9,10 @@ import { type MarketMessage, PRICE_UNITS, type Side } from './wire';
  */
 
 export interface Trade {
+  /** Unique in a tape (a row's key). */
   id: string;
+  /** The trade's transaction hash: every fill of one incoming order has the same. */
+  hash: string;
   /** Units of 1/10,000, in the subscribed outcome's terms. */
   price: number;
   size: number;
@@ -77,6 +80,7 @@ export function applyMessage(book: LiveBook, message: MarketMessage): LiveBook {
       // each its own message: every one prints, and the last sets the last price.
       const trade: Trade = {
         id: `${message.id}#${book.printed}`,
+        hash: message.id,
         price: message.price,
         size: message.size,
         side: message.side,
@@ -124,8 +128,22 @@ function ladder(entries: Iterable<[number, number]>, bestFirst: (a: number, b: n
   });
 }
 
-/** The book of outcome 0 (as kept) or outcome 1 (its mirror), best levels first. */
-export function viewOf(book: LiveBook, outcome: 0 | 1): BookView {
+/**
+ * The tape with the market's record below it: the trades printed live, then the recorded ones that did
+ * not print (a trade's fills commit together, so a trade is either live or recorded, whole), newest
+ * first by time. A recorded trade that also prints live later gives way to its live fills.
+ */
+export function tapeWith(tape: readonly Trade[], recorded: readonly RecordedTrade[]): Trade[] {
+  if (recorded.length === 0) return [...tape];
+  const live = new Set(tape.map((t) => t.hash));
+  const earlier = recorded
+    .filter((t) => !live.has(t.hash))
+    .map((t, i): Trade => ({ ...t, id: `${t.hash}@${i}` }));
+  return [...tape, ...earlier].sort((a, b) => b.at - a.at).slice(0, TAPE_LENGTH);
+}
+
+/** The book of outcome 0 (as kept) or outcome 1 (its mirror), best levels first, with the market's record in its tape. */
+export function viewOf(book: LiveBook, outcome: 0 | 1, recorded: readonly RecordedTrade[] = []): BookView {
   const flip = outcome === 1;
   const bidEntries = flip ? [...book.asks].map(([p, s]): [number, number] => [mirror(p), s]) : book.bids;
   const askEntries = flip ? [...book.bids].map(([p, s]): [number, number] => [mirror(p), s]) : book.asks;
@@ -133,9 +151,10 @@ export function viewOf(book: LiveBook, outcome: 0 | 1): BookView {
   const asks = ladder(askEntries, (a, b) => a - b);
   const bestBid = bids[0]?.price ?? null;
   const bestAsk = asks[0]?.price ?? null;
+  const merged = tapeWith(book.tape, recorded);
   const tape = flip
-    ? book.tape.map((t): Trade => ({ ...t, price: mirror(t.price), side: t.side === 'BUY' ? 'SELL' : 'BUY' }))
-    : [...book.tape];
+    ? merged.map((t): Trade => ({ ...t, price: mirror(t.price), side: t.side === 'BUY' ? 'SELL' : 'BUY' }))
+    : merged;
   const last = book.lastTrade === null ? null : flip ? mirror(book.lastTrade) : book.lastTrade;
   return {
     bids,

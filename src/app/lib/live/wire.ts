@@ -144,3 +144,47 @@ export function readMarketFrame(data: string, now = Date.now()): MarketMessage[]
   }
   return out;
 }
+
+/** A trade of a market's record (GET /live-activity/events/…), in outcome 0's terms as the book is kept. */
+export interface RecordedTrade {
+  /** The trade's transaction hash, which its fills share with their live messages. */
+  hash: string;
+  price: number;
+  size: number;
+  /** The taker's side. */
+  side: Side;
+  /** Milliseconds (the record has whole seconds). */
+  at: number;
+}
+
+/**
+ * The market's latest fills as the server lists them (newest first, each in its taker's outcome), turned
+ * to outcome 0's terms; null when the answer is not a list at all. A fill this dashboard cannot read is
+ * left out, never thrown on.
+ */
+export function readMarketTrades(body: unknown): RecordedTrade[] | null {
+  if (!Array.isArray(body)) return null;
+  const out: RecordedTrade[] = [];
+  for (const raw of body as Record<string, unknown>[]) {
+    const hash = text(raw?.transaction_hash);
+    const price = priceUnits(raw?.price);
+    const size = shares(raw?.size);
+    const side = sideOf(raw?.side);
+    const seconds = Number(text(raw?.timestamp) ?? Number.NaN);
+    const outcome = raw?.outcome_index;
+    if (!hash || price === null || size === null || !side || !(seconds > 0)) continue;
+    if (outcome !== 0 && outcome !== 1) continue;
+    out.push(
+      outcome === 0
+        ? { hash, price, size, side, at: seconds * 1000 }
+        : {
+            hash,
+            price: PRICE_UNITS - price,
+            size,
+            side: side === 'BUY' ? 'SELL' : 'BUY',
+            at: seconds * 1000,
+          },
+    );
+  }
+  return out;
+}

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LiveIndicator } from './live-indicator';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import { viewOf } from '../../../lib/live/book-state';
 import { useLiveBook, useLiveStatus } from '../../../lib/live/use-live';
 import type { Event } from '../../../../contract/catalog';
+import { marketTradesQueryOptions } from '../api/market-trades';
 import { type TradableMarket, tradableMarkets } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
 import { OrderBook } from './order-book';
@@ -34,20 +36,33 @@ function MarketBook({ market }: { market: TradableMarket }) {
   // A socket message re-renders its readers at once (a store's update is synchronous): the book's
   // levels and tape follow as deferred work, in slices that leave the page responsive.
   const book = useDeferredValue(useLiveBook(market.bookToken));
-  const view = useMemo(() => (book ? viewOf(book, outcome) : null), [book, outcome]);
+  // The trades before this page opened, under the ones that print live.
+  const recorded = useQuery(marketTradesQueryOptions(market.conditionId));
+  const view = useMemo(
+    () => (book ? viewOf(book, outcome, recorded.data ?? []) : null),
+    [book, outcome, recorded.data],
+  );
   // While the connection is down the levels may be out of date: shown dimmed, not as current.
   const status = useLiveStatus();
   const stale = status === 'reconnecting' || status === 'refused';
+  // Trades while it was down never print: the record has them once it is back.
+  const wasStale = useRef(false);
+  const { refetch } = recorded;
+  useEffect(() => {
+    if (wasStale.current && status === 'open') void refetch();
+    wasStale.current = stale;
+  }, [stale, status, refetch]);
   const name = market.outcomes[outcome].label;
   const announceId = useId();
   const latest = view?.tape[0];
-  // Announce a trade once, and never the tape a snapshot or an outcome switch brings.
+  // Announce a trade once (by its hash: a recorded trade may print live a moment later), and never the
+  // tape a snapshot, the record or an outcome switch brings.
   const announced = useRef<string | null>(null);
   const [announcement, setAnnouncement] = useState<string | null>(null);
   useEffect(() => {
-    if (!latest || latest.id === announced.current) return;
+    if (!latest || latest.hash === announced.current) return;
     const first = announced.current === null;
-    announced.current = latest.id;
+    announced.current = latest.hash;
     if (!first)
       setAnnouncement(
         `${latest.side === 'BUY' ? 'Bought' : 'Sold'} ${formatShares(latest.size)} ${name} at ${formatCents(latest.price)}`,
@@ -112,7 +127,11 @@ function MarketBook({ market }: { market: TradableMarket }) {
           <h3 id="tape-heading" className="mb-1 px-2 text-sm font-semibold">
             Last trades
           </h3>
-          {view ? <TradeTape trades={view.tape} /> : <BookSkeleton />}
+          {view && !recorded.isPending ? (
+            <TradeTape trades={view.tape} recordRead={recorded.isSuccess} />
+          ) : (
+            <BookSkeleton />
+          )}
         </section>
       </div>
     </div>

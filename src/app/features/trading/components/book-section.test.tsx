@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMessage, emptyBook, type LiveBook } from '../../../lib/live/book-state';
 import { readMarketFrame } from '../../../lib/live/wire';
-import { makeEvent, makeMarket, renderInApp } from '../../../test/render';
+import { jsonResponse, makeEvent, makeMarket, renderInApp } from '../../../test/render';
 import { BookSection } from './book-section';
 
 // The live store stands in for the socket: each test sets the books the channel would have sent.
@@ -56,10 +56,16 @@ const twoMarkets = makeEvent({
   ],
 });
 
+// The market's record of earlier trades (GET /live-activity/events/{condition_id}): none unless a test says.
+const fetchMock = vi.fn<(url: string) => Promise<Response>>();
+
 beforeEach(() => {
   status.current = 'open';
   books.clear();
   watched.length = 0;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => jsonResponse([]));
+  vi.stubGlobal('fetch', fetchMock);
 });
 
 describe('the live book on the event page', () => {
@@ -137,7 +143,87 @@ describe('the live book on the event page', () => {
     renderInApp(<BookSection event={rain} />);
     expect(await screen.findByText('No asks yet')).toBeInTheDocument();
     expect(screen.getByText('No bids yet')).toBeInTheDocument();
-    expect(screen.getByText(/No trades since you opened this page/)).toBeInTheDocument();
+    expect(await screen.findByText(/No trades yet in this market/)).toBeInTheDocument();
+  });
+
+  it('prints the market’s earlier trades under the live ones, from the record', async () => {
+    const seconds = Math.floor(Date.now() / 1000);
+    fetchMock.mockImplementation(async () =>
+      jsonResponse([
+        // A buy of No at 0.45 is, in Yes's terms, a sell at 0.55.
+        {
+          side: 'BUY',
+          size: '3',
+          price: '0.45',
+          outcome_index: 1,
+          transaction_hash: '0xb',
+          timestamp: String(seconds - 60),
+        },
+        {
+          side: 'BUY',
+          size: '2',
+          price: '0.5',
+          outcome_index: 0,
+          transaction_hash: '0xa',
+          timestamp: String(seconds - 120),
+        },
+      ]),
+    );
+    books.set(
+      '111',
+      feed(
+        '111',
+        { event_type: 'book', bids: [], asks: [] },
+        {
+          event_type: 'last_trade_price',
+          price: '0.6',
+          size: '1',
+          side: 'BUY',
+          timestamp: String(Date.now()),
+          transaction_hash: '0xc',
+        },
+      ),
+    );
+    renderInApp(<BookSection event={rain} />);
+    const tape = await screen.findByRole('table', { name: /last trades/i });
+    await waitFor(() => expect(within(tape).getAllByRole('row')).toHaveLength(4));
+    expect(
+      within(tape)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)),
+    ).toEqual([
+      ['60¢', '1', 'Buy'],
+      ['55¢', '3', 'Sell'],
+      ['50¢', '2', 'Buy'],
+    ]);
+    expect(within(tape).getAllByRole('row')[3]!.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      new Date((seconds - 120) * 1000).toISOString(),
+    );
+    expect(fetchMock).toHaveBeenCalledWith('/clob/live-activity/events/0xabc123?limit=20', expect.anything());
+  });
+
+  it('reads the record again when the live connection comes back, for the trades it missed', async () => {
+    const empty = () => feed('111', { event_type: 'book', bids: [], asks: [] });
+    books.set('111', empty());
+    renderInApp(<BookSection event={rain} />);
+    await screen.findByText(/No trades yet in this market/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    status.current = 'reconnecting';
+    act(() => setBook('111', empty()));
+    status.current = 'open';
+    act(() => setBook('111', empty()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('says when the earlier trades could not be read, and still prints live ones', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ error: 'down', code: 'INTERNAL' }, { status: 503 }),
+    );
+    books.set('111', feed('111', { event_type: 'book', bids: [], asks: [] }));
+    renderInApp(<BookSection event={rain} />);
+    expect(await screen.findByText(/earlier trades could not be loaded/)).toBeInTheDocument();
   });
 
   it('prints trades newest first and announces new ones only when asked', async () => {

@@ -4,13 +4,19 @@ import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Trade } from '../../../lib/live/book-state';
 import { useNow } from '../../../lib/use-now';
 
-/** The last trades, newest on top: price, shares, the taker's side in words, and when. */
-export function TradeTape({ trades }: { trades: readonly Trade[] }) {
+/**
+ * The last trades, newest on top: price, shares, the taker's side in words, and when. `recordRead`: the
+ * market's earlier trades were read (else only those since the page opened are here).
+ */
+export function TradeTape({ trades, recordRead }: { trades: readonly Trade[]; recordRead: boolean }) {
   const now = useNow();
   if (trades.length === 0)
     return (
       <p className="px-2 py-3 text-sm text-neutral-600 dark:text-neutral-400">
-        No trades since you opened this page. New trades print here as they happen.
+        {recordRead
+          ? 'No trades yet in this market.'
+          : 'No trades since you opened this page (earlier trades could not be loaded).'}{' '}
+        New trades print here as they happen.
       </p>
     );
   return (

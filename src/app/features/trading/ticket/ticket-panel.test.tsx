@@ -7,6 +7,7 @@ import TicketPanel, { FAR_FROM_MID, pastMid } from './ticket-panel';
 
 const market: TradableMarket = {
   id: '1',
+  conditionId: '0x1',
   question: 'Rain?',
   outcomes: [
     { label: 'Yes', price: 0.5, tokenId: '11' },
