@@ -272,9 +272,12 @@ test.describe('a page whose data fails', () => {
     const alert = page.getByRole('alert');
     // After the two quiet retries a 5xx gets (1 s, then 2 s).
     await expect(alert).toContainText('The catalog is briefly unavailable.', { timeout: 15_000 });
+    // The tab says so too, instead of keeping the list's title.
+    await expect(page).toHaveTitle('Could not load · Marketdesk');
     failing = false;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
+    await expect(page).toHaveTitle('Fed Decision in September? · Marketdesk');
   });
 });
 

@@ -14,6 +14,8 @@ export const SITE_NAME = 'Marketdesk';
 export const DEFAULT_DESCRIPTION =
   'Browse prediction markets: top events by volume, tags, series and live outcome prices.';
 export const NOT_FOUND_NAME = 'Not found';
+/** The title's name while a page shows that its data could not be loaded (the error state's words). */
+export const LOAD_ERROR_NAME = 'Could not load';
 
 /** "<name> · Marketdesk", the title of every page. */
 export function titleOf(name: string): string {

@@ -1,7 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-
-const NOT_FOUND_TITLE = 'Not found · Marketdesk';
+import { LOAD_ERROR_NAME, NOT_FOUND_NAME, titleOf } from '../../contract/pages';
 
 interface TitledMatch {
   status?: string;
@@ -11,10 +10,13 @@ interface TitledMatch {
 
 /**
  * The title the deepest matched route's `head` gives (routes only set `meta: [{ title }]`), or the
- * not-found page's, as the server titles that page.
+ * not-found page's, as the server titles that page, or the error page's: a page whose data failed has
+ * no title of its own, and the last page's would name what is not on screen.
  */
-function currentTitle(matches: readonly TitledMatch[]): string | undefined {
-  if (matches.some((match) => match.status === 'notFound' || match.globalNotFound)) return NOT_FOUND_TITLE;
+export function currentTitle(matches: readonly TitledMatch[]): string | undefined {
+  if (matches.some((match) => match.status === 'notFound' || match.globalNotFound))
+    return titleOf(NOT_FOUND_NAME);
+  if (matches.some((match) => match.status === 'error')) return titleOf(LOAD_ERROR_NAME);
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = matches[i]?.meta?.find((tag) => tag?.title)?.title;
     if (title) return title;
