@@ -26,6 +26,14 @@ describe('timeAxisTicks', () => {
     ]);
   });
 
+  it('never puts a month’s last day right before the next month’s first, whose labels would overlap', () => {
+    // Every second day from the 1st: Oct 31 and Nov 1 are one day apart.
+    const labels = timeAxisTicks(local(2026, 9, 29, 14), local(2026, 10, 28, 14), 10).map((t) => t.label);
+    expect(labels.slice(0, 3)).toEqual(['Nov 1', 'Nov 3', 'Nov 5']);
+    const february = timeAxisTicks(local(2026, 0, 20, 14), local(2026, 1, 19, 14), 10).map((t) => t.label);
+    expect(february.slice(4, 7)).toEqual(['Jan 29', 'Feb 1', 'Feb 3']);
+  });
+
   it('has nothing to mark on an empty or single-point range', () => {
     expect(timeAxisTicks(100, 100, 5)).toEqual([]);
     expect(timeAxisTicks(200, 100, 5)).toEqual([]);

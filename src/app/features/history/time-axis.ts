@@ -28,12 +28,22 @@ const month = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getFullYear()}`
 export function timeAxisTicks(from: number, to: number, count: number): TimeTick[] {
   if (!(to > from) || count < 1) return [];
   const dates = timeTicks(new Date(from * 1000), new Date(to * 1000), count);
-  const step = dates.length > 1 ? dates[1]!.getTime() - dates[0]!.getTime() : DAY_MS;
+  // The interval, as the widest gap: a gap at a month's turn may be shorter (below).
+  let step = dates.length > 1 ? 0 : DAY_MS;
+  for (let i = 1; i < dates.length; i++) step = Math.max(step, dates[i]!.getTime() - dates[i - 1]!.getTime());
   const label =
     step < DAY_MS
       ? (date: Date) => (date.getHours() === 0 && date.getMinutes() === 0 ? day(date) : clock(date))
       : step < 28 * DAY_MS
         ? day
         : month;
-  return dates.map((date) => ({ t: date.getTime() / 1000, label: label(date) }));
+  // Every-n-days intervals start again on each month's 1st, so a month's last tick may sit a day before
+  // the next month's first ("Oct 31 | Nov 1", labels that overlap): the month's 1st replaces it.
+  const spaced: Date[] = [];
+  for (const date of dates) {
+    const last = spaced.at(-1);
+    if (last && date.getTime() - last.getTime() < step * 0.75) spaced[spaced.length - 1] = date;
+    else spaced.push(date);
+  }
+  return spaced.map((date) => ({ t: date.getTime() / 1000, label: label(date) }));
 }
