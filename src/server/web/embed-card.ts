@@ -3,6 +3,7 @@ import { type EmbedTheme, eventPath, oneLine } from '../../contract/embed';
 import { escapeHtml } from '../../contract/html';
 import { SITE_NAME } from '../../contract/pages';
 import { type CardOutcome, type EventCard, formatChance, formatChange, formatVolume } from './event-card';
+import type { Sparkline } from './sparkline';
 
 /**
  * The embed card's HTML (`/embed/e/<slug>`, docs/api.md "Embeds"): a plain string template rendered on
@@ -39,7 +40,11 @@ export const EMBED_CSS = [
   '.single .chance{font-size:28px;line-height:1.1}',
   '.change{font-size:12px;font-variant-numeric:tabular-nums;white-space:nowrap}',
   '.up{color:var(--up)}.down{color:var(--down)}',
-  '.chart{flex:1 1 0;min-height:0;width:100%;display:block}',
+  '.plot{flex:1 1 0;min-height:0;position:relative}',
+  // The scale's chances sit in a gutter right of the line, never over its latest points.
+  '.chart{position:absolute;top:0;left:0;width:calc(100% - 34px);height:100%;display:block}',
+  '.scale{position:absolute;right:0;font-size:11px;line-height:1;color:var(--muted);font-variant-numeric:tabular-nums}',
+  '.scale.top{top:0}.scale.bottom{bottom:0}',
   '.chart path{fill:none;stroke:var(--accent);stroke-width:2;stroke-linejoin:round;vector-effect:non-scaling-stroke}',
   '.foot{margin-top:auto;display:flex;justify-content:space-between;gap:8px;font-size:12px;color:var(--muted);flex:none}',
   '.brand{color:var(--fg);font-weight:650;text-decoration:none}',
@@ -75,8 +80,8 @@ export interface EmbedView {
   /** The service's public origin: the card's links open the event's page there. */
   origin: string;
   theme?: EmbedTheme | undefined;
-  /** The chart's path (sparkline.ts) in a CHART_WIDTH × CHART_HEIGHT box, or null for no chart. */
-  chartPath: string | null;
+  /** The chart (sparkline.ts) in a CHART_WIDTH × CHART_HEIGHT box, or null for no chart. */
+  chart: Sparkline | null;
   /** The live script and channel; absent or null: the card stays as served. */
   live?: EmbedLive | null;
 }
@@ -104,15 +109,27 @@ function outcomeRow(outcome: CardOutcome, single: boolean, live: boolean): strin
     : `<li class="outcome">${labelHtml}${chanceHtml}${changeHtml}</li>`;
 }
 
-export function renderEmbed({ card, origin, theme, chartPath, live }: EmbedView): string {
+/**
+ * The leading outcome's week as a line, with the chances at the top and bottom of its box: the box is
+ * fitted to the line, so without them a move of two points would look like one of fifty.
+ */
+function chartHtml({ path, low, high }: Sparkline): string {
+  const [top, bottom] = [formatChance(high), formatChance(low)];
+  return (
+    '<div class="plot">' +
+    `<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="Chance of the leading outcome over the last week, between ${bottom} and ${top}"><path d="${path}"/></svg>` +
+    `<span class="scale top" aria-hidden="true">${top}</span><span class="scale bottom" aria-hidden="true">${bottom}</span>` +
+    '</div>'
+  );
+}
+
+export function renderEmbed({ card, origin, theme, chart: drawn, live }: EmbedView): string {
   const title = oneLine(card.title, TITLE_MAX);
   const single = card.outcomes.length === 1;
   // Live only with something to move: at least one tradable market shown.
   const isLive = Boolean(live) && card.outcomes.some((o) => o.token);
   const rows = card.outcomes.map((o) => outcomeRow(o, single, isLive)).join('');
-  const chart = chartPath
-    ? `<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="Chance of the leading outcome over the last week"><path d="${chartPath}"/></svg>`
-    : '';
+  const chart = drawn ? chartHtml(drawn) : '';
   const status = card.closed ? ' · Closed' : '';
   const body =
     (isLive && live ? `<main class="card" data-live="${escapeHtml(live.channel)}">` : '<main class="card">') +

@@ -29,7 +29,7 @@ import { buildEmbedLiveScript, EMBED_LIVE_PATH } from './embed-live';
 import { eventCard } from './event-card';
 import { loadPngRenderer, OG_CHART_HEIGHT, OG_CHART_WIDTH, ogImageSvg } from './og-image';
 import { HOST_HEADER } from './public-origin';
-import { sparklinePath } from './sparkline';
+import { sparkline } from './sparkline';
 
 /**
  * The routes that let other sites show an event (docs/api.md "Embeds"): the embeddable card
@@ -177,7 +177,7 @@ export async function registerEmbedRoutes(
 
   const chart = async (token: string | null, width: number, height: number) => {
     if (!token || !history) return null;
-    return sparklinePath(await history(token), width, height);
+    return sparkline(await history(token), width, height);
   };
 
   app.get<{ Params: { slug: string }; Querystring: Record<string, unknown> }>(
@@ -193,8 +193,8 @@ export async function registerEmbedRoutes(
         const record = await event(slug);
         if (!record) return null;
         const card = eventCard(record);
-        const chartPath = withChart ? await chart(card.chartToken, CHART_WIDTH, CHART_HEIGHT) : null;
-        return bodyResponse(renderEmbed({ card, origin: base, theme, chartPath, live }), HTML);
+        const drawn = withChart ? await chart(card.chartToken, CHART_WIDTH, CHART_HEIGHT) : null;
+        return bodyResponse(renderEmbed({ card, origin: base, theme, chart: drawn, live }), HTML);
       });
       if (!response)
         return reply
@@ -233,7 +233,7 @@ export async function registerEmbedRoutes(
       const card = eventCard(record);
       const svg = ogImageSvg({
         card,
-        chartPath: await chart(card.chartToken, OG_CHART_WIDTH, OG_CHART_HEIGHT),
+        chartPath: (await chart(card.chartToken, OG_CHART_WIDTH, OG_CHART_HEIGHT))?.path ?? null,
       });
       if (extension === 'svg') return bodyResponse(svg, 'image/svg+xml; charset=utf-8');
       const hash = createHash('sha1').update(svg).digest('base64url');

@@ -91,6 +91,14 @@ describe('the embed card', () => {
     expect(res.body).toMatch(/<span class="chance"[^>]*>31%<\/span>/);
     expect(res.body).toContain('class="change down"');
     expect(res.body).toMatch(/<svg class="chart"[^>]*><path d="M0\.0 [\d.]+(L[\d.]+ [\d.]+)+"\/><\/svg>/);
+    // The chart's scale: the chances at the top and bottom of its box, also in its accessible name.
+    const [, bottom, top] =
+      /aria-label="Chance of the leading outcome over the last week, between (\d+%) and (\d+%)"/.exec(
+        res.body,
+      )!;
+    expect(res.body).toContain(`<span class="scale top" aria-hidden="true">${top}</span>`);
+    expect(res.body).toContain(`<span class="scale bottom" aria-hidden="true">${bottom}</span>`);
+    expect(Number.parseInt(top!, 10)).toBeGreaterThan(Number.parseInt(bottom!, 10));
     expect(res.body).toContain('$47.2M Vol.');
     expect(res.body).toContain('>Marketdesk</a>');
   });
@@ -179,7 +187,8 @@ describe('the embed card', () => {
     expect(res.body).toContain(
       '&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &#39;single&#39; &lt;b&gt;bold&lt;/b&gt; مرحبا بالعالم 🚀🎉',
     );
-    expect(res.body.length).toBeLessThan(6_000);
+    // Cut short: the 10 kB title does not make a 10 kB card.
+    expect(res.body.length).toBeLessThan(7_000);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChance, formatChange, formatVolume } from './event-card';
-import { sparklinePath } from './sparkline';
+import { sparkline } from './sparkline';
 
 describe('the card’s numbers', () => {
   it('chances in whole points, long shots never 0% or 100%', () => {
@@ -35,10 +35,10 @@ describe('the card’s numbers', () => {
     ]);
   });
 
-  it('a sparkline needs two points; a flat history is a flat line mid-height', () => {
-    expect(sparklinePath([{ t: 1, p: 0.5 }], 100, 10)).toBeNull();
+  it('a sparkline needs two points; a flat history is a flat line mid-height, its box 10 points tall', () => {
+    expect(sparkline([{ t: 1, p: 0.5 }], 100, 10)).toBeNull();
     expect(
-      sparklinePath(
+      sparkline(
         [
           { t: 0, p: 0.5 },
           { t: 10, p: 0.5 },
@@ -46,6 +46,20 @@ describe('the card’s numbers', () => {
         100,
         10,
       ),
-    ).toBe('M0.0 5.0L100.0 5.0');
+    ).toEqual({ path: 'M0.0 5.0L100.0 5.0', low: expect.closeTo(0.45), high: expect.closeTo(0.55) });
+  });
+
+  it('a sparkline’s box is fitted to its prices, which the card prints at its edges', () => {
+    const drawn = sparkline(
+      [
+        { t: 0, p: 0.52 },
+        { t: 5, p: 0.7 },
+        { t: 10, p: 0.61 },
+      ],
+      100,
+      10,
+    );
+    expect(drawn).toMatchObject({ low: 0.52, high: 0.7 });
+    expect(drawn!.path).toBe('M0.0 10.0L50.0 0.0L100.0 5.0');
   });
 });

@@ -9,12 +9,19 @@ const MAX_POINTS = 200;
 /** The smallest price span the chart's height shows (a flat history stays a flat line mid-height). */
 const MIN_SPAN = 0.1;
 
+/** A drawn sparkline: its SVG path (`d`), and the prices at the bottom and top of its box. */
+export interface Sparkline {
+  path: string;
+  low: number;
+  high: number;
+}
+
 /**
- * The SVG path (`d`) of a sparkline of `points` in a `width` × `height` box: time across, price up,
- * the price axis fitted to the points (at least MIN_SPAN), or null when there are fewer than two.
- * Numbers only: nothing of the catalog's text reaches it.
+ * A sparkline of `points` in a `width` × `height` box: time across, price up, the price axis fitted to
+ * the points (at least MIN_SPAN), or null when there are fewer than two. Numbers only: nothing of the
+ * catalog's text reaches it.
  */
-export function sparklinePath(points: readonly ChartPoint[], width: number, height: number): string | null {
+export function sparkline(points: readonly ChartPoint[], width: number, height: number): Sparkline | null {
   const valid = points.filter((pt) => Number.isFinite(pt.t) && Number.isFinite(pt.p));
   if (valid.length < 2) return null;
   const step = Math.ceil(valid.length / MAX_POINTS);
@@ -32,5 +39,6 @@ export function sparklinePath(points: readonly ChartPoint[], width: number, heig
   const span = last.t - first.t || 1;
   const x = (t: number) => (((t - first.t) / span) * width).toFixed(1);
   const y = (p: number) => ((1 - (p - low) / (high - low)) * height).toFixed(1);
-  return drawn.map((pt, i) => `${i === 0 ? 'M' : 'L'}${x(pt.t)} ${y(pt.p)}`).join('');
+  const path = drawn.map((pt, i) => `${i === 0 ? 'M' : 'L'}${x(pt.t)} ${y(pt.p)}`).join('');
+  return { path, low, high };
 }
