@@ -187,8 +187,8 @@ export type LastTradePrice = z.output<typeof LastTradePrice>;
 export const LastTradesPrices = z.array(z.object({ token_id: TokenId, price: DecimalText, side: Side }));
 export type LastTradesPrices = z.output<typeof LastTradesPrices>;
 
-/** Path of GET /live-activity/events/{condition_id}: a market's condition id. */
-export const MarketTradesPath = z.object({ condition_id: ConditionId });
+/** Path of GET /live-activity/events/{condition_id} and /markets/{condition_id}: a market's condition id. */
+export const ConditionPath = z.object({ condition_id: ConditionId });
 
 /** Most and default fills of GET /live-activity/events/{condition_id} (the dashboard's tape shows 20). */
 export const MARKET_TRADES = { max: 100, default: 20 } as const;
@@ -605,6 +605,70 @@ export const Trade = z.object({
 export type Trade = z.output<typeof Trade>;
 export const TradesPage = cursorPage(Trade);
 export type TradesPage = z.output<typeof TradesPage>;
+
+// ——— Market listings (the legacy client's getMarkets and kin) ————————————————————————————
+
+/** Markets a page of GET /markets, /simplified-markets, /sampling-markets… (the reference pages by 1,000). */
+export const MARKETS_PAGE_SIZE = 500;
+
+/** Query of the market listings: the legacy client sends `next_cursor` (none, or "MA==", on the first page). */
+export const MarketsQuery = z.object({ next_cursor: Cursor.optional() });
+
+/** An outcome of a listed market: its token, name and the catalog's price; `winner` false (nothing resolves here). */
+const MarketToken = z.object({
+  token_id: TokenId,
+  outcome: z.string(),
+  price: z.number(),
+  winner: z.boolean(),
+});
+
+/** No liquidity rewards here: the reference's shape, empty. */
+const MarketRewards = z.object({ rates: z.null(), min_size: z.number(), max_spread: z.number() });
+
+/**
+ * A market of GET /simplified-markets and /sampling-simplified-markets (the reference's simplified
+ * market; the legacy client types it `any`).
+ */
+export const SimplifiedMarket = z.object({
+  condition_id: z.string(),
+  rewards: MarketRewards,
+  tokens: z.array(MarketToken),
+  active: z.boolean(),
+  closed: z.boolean(),
+  archived: z.boolean(),
+  accepting_orders: z.boolean(),
+});
+export type SimplifiedMarket = z.output<typeof SimplifiedMarket>;
+
+/** A market of GET /markets, /sampling-markets and GET /markets/{condition_id} (the reference's market). */
+export const ClobMarket = SimplifiedMarket.extend({
+  enable_order_book: z.boolean(),
+  accepting_order_timestamp: z.null(),
+  minimum_order_size: z.number(),
+  minimum_tick_size: z.number(),
+  question_id: z.string(),
+  question: z.string(),
+  description: z.string(),
+  market_slug: z.string(),
+  end_date_iso: z.string(),
+  game_start_time: z.null(),
+  seconds_delay: z.number(),
+  fpmm: z.string(),
+  maker_base_fee: z.number(),
+  taker_base_fee: z.number(),
+  notifications_enabled: z.boolean(),
+  neg_risk: z.boolean(),
+  neg_risk_market_id: z.string(),
+  neg_risk_request_id: z.string(),
+  icon: z.string(),
+  image: z.string(),
+  is_50_50_outcome: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type ClobMarket = z.output<typeof ClobMarket>;
+
+export const ClobMarketsPage = cursorPage(ClobMarket);
+export const SimplifiedMarketsPage = cursorPage(SimplifiedMarket);
 
 // ——— Balances ————————————————————————————————————————————————————————————————————————
 

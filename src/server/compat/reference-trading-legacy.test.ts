@@ -75,6 +75,31 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(await client.getLastTradesPrices([{ token_id: m().no, side: Side.BUY }])).toEqual([]);
   });
 
+  it('lists markets: getMarkets, getMarket, getSimplifiedMarkets and the sampling lists', async () => {
+    const markets = await client.getMarkets();
+    expect(markets).toMatchObject({ limit: 500, next_cursor: 'LTE=' });
+    expect(markets.data.map((market) => market.condition_id)).toEqual(
+      expect.arrayContaining([m().conditionId, s.negRisk[0]!.conditionId]),
+    );
+    const market = await client.getMarket(m().conditionId);
+    expect(market).toMatchObject({
+      condition_id: m().conditionId,
+      neg_risk: false,
+      minimum_tick_size: 0.01,
+      minimum_order_size: 5,
+      accepting_orders: true,
+      tokens: [{ token_id: m().yes }, { token_id: m().no }],
+    });
+    for (const list of [await client.getSamplingMarkets(), await client.getSamplingSimplifiedMarkets()]) {
+      expect(list.data.length).toBeGreaterThan(0);
+      expect(list.data.every((listed) => listed.accepting_orders)).toBe(true);
+    }
+    const simplified = await client.getSimplifiedMarkets();
+    expect(simplified.data.find((listed) => listed.condition_id === m().conditionId)?.tokens).toEqual(
+      market.tokens,
+    );
+  });
+
   it('gets the reference’s health answer and server time', async () => {
     expect(await client.getOk()).toBe('OK');
     expect(Math.abs((await client.getServerTime()) - Date.now() / 1000)).toBeLessThan(5);

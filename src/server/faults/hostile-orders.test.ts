@@ -1409,6 +1409,25 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
+  it('the market listings: a 200 or the contract’s refusal, never a 5xx', async () => {
+    const paths = ['/markets', '/simplified-markets', '/sampling-markets', '/sampling-simplified-markets'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.tuple(fc.constantFrom(...paths), hostileQuery(['next_cursor'])).map(([p, q]) => `${p}?${q}`),
+          fc
+            .oneof(hostileText, fc.constantFrom(...good.market!))
+            .map((id) => `/markets/${encodeURIComponent(id)}`),
+        ),
+        async (path) => {
+          const res = await t.app.inject({ method: 'GET', url: `/clob${path}` });
+          if (res.statusCode !== 200) expectRefusal(res, [...READ_REFUSALS, 'MARKET_NOT_FOUND'], path);
+        },
+      ),
+      { numRuns: RUNS, examples: [['/markets?next_cursor=%00'], ['/markets/%00']] },
+    );
+  });
+
   it('public batch reads: a 200 or the contract’s refusal, never a 5xx', async () => {
     const item = fc.oneof(
       fc.record(

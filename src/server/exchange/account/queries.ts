@@ -13,20 +13,6 @@ import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
 /** Rows per page of /data/orders and /data/trades. */
 export const PAGE_SIZE = 100;
 
-/** The paged lists' cursors: base64 of an offset, as the reference's ("MA==" starts, "LTE=" ends). */
-export const cursor = {
-  start: 'MA==',
-  end: 'LTE=',
-  offsetOf(text: string | undefined): number | null {
-    if (text === undefined || text === '' || text === 'MA==') return 0;
-    const decoded = Buffer.from(text, 'base64').toString('utf8');
-    return /^(0|[1-9][0-9]{0,8})$/.test(decoded) ? Number(decoded) : null;
-  },
-  after(offset: number, count: number, more: boolean): string {
-    return more ? Buffer.from(String(offset + count)).toString('base64') : 'LTE=';
-  },
-};
-
 interface OrderRow {
   id: string;
   status: string;

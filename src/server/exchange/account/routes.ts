@@ -18,7 +18,8 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { Authoriser } from '../../credentials/authorise';
 import { ReplyError } from '../../errors';
 import { COLLATERAL } from '../units';
-import { cursor, freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
+import { offsetOrRefuse, pageOf } from '../paging';
+import { freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -35,18 +36,7 @@ export function registerAccountRoutes(
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const reader = async (request: FastifyRequest): Promise<string> =>
     (await deps.authoriser.authenticateLevel2(request, { changesState: false })).address;
-  const offsetOf = (text: string | undefined, sentence: string) => {
-    const offset = cursor.offsetOf(text);
-    if (offset === null)
-      throw new ReplyError('INVALID_PARAMETER', `${sentence}: next_cursor is not a cursor of this list.`);
-    return offset;
-  };
-  const page = <T>(offset: number, found: { items: T[]; more: boolean }) => ({
-    limit: PAGE_SIZE,
-    count: found.items.length,
-    next_cursor: cursor.after(offset, found.items.length, found.more),
-    data: found.items,
-  });
+  const page = <T>(offset: number, found: { items: T[]; more: boolean }) => pageOf(PAGE_SIZE, offset, found);
   const l2 = [{ L2: [] }];
 
   app.get(
@@ -62,7 +52,10 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const address = await reader(request);
-      const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.orderParams);
+      const offset = offsetOrRefuse(
+        request.query.next_cursor,
+        TRADING_REFUSALS.INVALID_PARAMETER.orderParams,
+      );
       return page(offset, await openOrders(deps.db, address, request.query, offset));
     },
   );
@@ -100,7 +93,10 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const address = await reader(request);
-      const offset = offsetOf(request.query.next_cursor, TRADING_REFUSALS.INVALID_PARAMETER.tradeParams);
+      const offset = offsetOrRefuse(
+        request.query.next_cursor,
+        TRADING_REFUSALS.INVALID_PARAMETER.tradeParams,
+      );
       return page(offset, await tradesOf(deps.db, address, request.query, offset));
     },
   );

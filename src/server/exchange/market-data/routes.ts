@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import {
+  ClobMarket,
+  ClobMarketsPage,
   FeeRateResponse,
   LastTradePrice,
   LastTradesPrices,
   MarketTradeEvents,
-  MarketTradesPath,
+  ConditionPath,
   MarketTradesQuery,
+  MARKETS_PAGE_SIZE,
+  MarketsQuery,
   MidpointResponse,
   MidpointsResponse,
   NegRiskResponse,
@@ -18,6 +22,7 @@ import {
   PricesResponse,
   PriceResponse,
   SpreadResponse,
+  SimplifiedMarketsPage,
   SpreadsResponse,
   TickSizeResponse,
   TokenListBody,
@@ -29,6 +34,8 @@ import type { Exchange } from '../exchange';
 import type { TokenMarket } from '../markets';
 import { FULL_SET_PRICE } from '../../../engine/prices';
 import type { MarketSnapshot } from './book-reader';
+import { offsetOrRefuse, pageOf } from '../paging';
+import { type MarketListing, marketByCondition, marketsPage, simplifiedMarketsPage } from './market-listings';
 import { marketTrades } from './market-trades';
 import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
 
@@ -216,13 +223,54 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
       exposeHeadRoute: false,
       schema: {
         summary: "A market's latest fills, newest first, each from its taker's side (no wallet named)",
-        params: MarketTradesPath,
+        params: ConditionPath,
         querystring: MarketTradesQuery,
         response: { 200: MarketTradeEvents, ...errors },
       },
     },
     async (request) => {
       const found = await marketTrades(exchange.db, request.params.condition_id, request.query.limit);
+      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
+      return found;
+    },
+  );
+
+  // The legacy client's market listings: the catalog's markets in the reference's shape, 500 a page.
+  const listings: [string, string, MarketListing, 'whole' | 'simplified'][] = [
+    ['/markets', "Every market of the catalog, in the trading interface's shape", 'all', 'whole'],
+    ['/simplified-markets', 'Every market of the catalog, simplified', 'all', 'simplified'],
+    ['/sampling-markets', 'The markets taking orders', 'tradable', 'whole'],
+    ['/sampling-simplified-markets', 'The markets taking orders, simplified', 'tradable', 'simplified'],
+  ];
+  for (const [url, summary, listing, shape] of listings)
+    app.get(
+      url,
+      {
+        exposeHeadRoute: false,
+        schema: {
+          summary: `${summary}, ${MARKETS_PAGE_SIZE} a page`,
+          querystring: MarketsQuery,
+          response: { 200: shape === 'whole' ? ClobMarketsPage : SimplifiedMarketsPage, ...errors },
+        },
+      },
+      async (request) => {
+        const offset = offsetOrRefuse(request.query.next_cursor, 'Invalid markets params payload');
+        const read = shape === 'whole' ? marketsPage : simplifiedMarketsPage;
+        return pageOf(MARKETS_PAGE_SIZE, offset, await read(exchange.db, listing, offset));
+      },
+    );
+  app.get(
+    '/markets/:condition_id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: "A market by its condition id, in the trading interface's shape",
+        params: ConditionPath,
+        response: { 200: ClobMarket, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await marketByCondition(exchange.db, request.params.condition_id);
       if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
       return found;
     },

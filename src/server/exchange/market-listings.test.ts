@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCatalog } from '../../catalog-tools/generate';
+import {
+  ClobMarket,
+  ClobMarketsPage,
+  MARKETS_PAGE_SIZE,
+  SimplifiedMarketsPage,
+} from '../../contract/trading';
+import { upsertEvents } from '../catalog/load';
+import { expectError } from '../credentials/test-helpers';
+import { rows } from '../db/open';
+import { buildTestApp, type TestApp } from '../test/app';
+
+/** The legacy client's market listings (GET /markets and kin): the catalog's markets, in the reference's shape. */
+
+let t: TestApp;
+/** Every market's condition id in the catalog's order, and which take orders. */
+let all: { condition_id: string; tradable: boolean }[];
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_MAX: '10000' });
+  await upsertEvents(
+    t.database.db,
+    generateCatalog({ events: 260, seed: 'market-listings', now: new Date('2026-11-01T00:00:00Z') }),
+  );
+  all = await rows(
+    t.database.db,
+    sql`SELECT condition_id, (active AND NOT closed AND cardinality(clob_token_ids) = 2) AS tradable
+        FROM markets ORDER BY length(id), id COLLATE "C"`,
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url: `/clob${url}` });
+
+/** Every page of a listing, following next_cursor from the first page as the legacy client does. */
+async function walk(path: string) {
+  const pages: { count: number; next_cursor: string; data: { condition_id: string }[] }[] = [];
+  let next = 'MA==';
+  while (next !== 'LTE=') {
+    const res = await get(`${path}?next_cursor=${encodeURIComponent(next)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    pages.push(res.json());
+    next = pages.at(-1)!.next_cursor;
+  }
+  return pages;
+}
+
+describe('the market listings', () => {
+  it('the catalog is larger than a page', () => {
+    expect(all.length).toBeGreaterThan(MARKETS_PAGE_SIZE);
+    expect(all.some((m) => !m.tradable)).toBe(true);
+  });
+
+  it('GET /markets pages through every market of the catalog, in its order, 500 a page', async () => {
+    const pages = await walk('/markets');
+    for (const page of pages) ClobMarketsPage.parse(page);
+    const full = Math.floor(all.length / MARKETS_PAGE_SIZE);
+    expect(pages.map((p) => p.count)).toEqual([
+      ...Array<number>(full).fill(MARKETS_PAGE_SIZE),
+      all.length - full * MARKETS_PAGE_SIZE,
+    ]);
+    expect(pages.flatMap((p) => p.data.map((m) => m.condition_id))).toEqual(all.map((m) => m.condition_id));
+    // No cursor at all is the first page too.
+    expect((await get('/markets')).json().data[0].condition_id).toBe(all[0]!.condition_id);
+  });
+
+  it('the sampling lists hold only the markets that take orders; the simplified ones, fewer fields', async () => {
+    const tradable = all.filter((m) => m.tradable).map((m) => m.condition_id);
+    for (const path of ['/sampling-markets', '/sampling-simplified-markets']) {
+      const pages = await walk(path);
+      expect(pages.flatMap((p) => p.data.map((m) => m.condition_id))).toEqual(tradable);
+    }
+    const simplified = await walk('/simplified-markets');
+    for (const page of simplified) SimplifiedMarketsPage.parse(page);
+    expect(Object.keys(simplified[0]!.data[0]!).sort()).toEqual(
+      ['accepting_orders', 'active', 'archived', 'closed', 'condition_id', 'rewards', 'tokens'].sort(),
+    );
+  });
+
+  it('GET /markets/{condition_id}: a market as the catalog has it, its tokens with their prices', async () => {
+    const [row] = await rows<{
+      condition_id: string;
+      tokens: string[];
+      outcomes: string;
+      outcome_prices: string;
+      question: string;
+      slug: string;
+      neg_risk: boolean;
+      tick: number;
+      min_size: number;
+    }>(
+      t.database.db,
+      sql`SELECT condition_id, clob_token_ids AS tokens, outcomes, outcome_prices, question, slug, neg_risk,
+                 order_price_min_tick_size AS tick, order_min_size AS min_size
+          FROM markets WHERE active AND NOT closed AND cardinality(clob_token_ids) = 2 ORDER BY id LIMIT 1`,
+    );
+    const res = await get(`/markets/${row!.condition_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const market = ClobMarket.parse(res.json());
+    const [first, second] = JSON.parse(row!.outcomes) as string[];
+    const prices = (JSON.parse(row!.outcome_prices) as string[]).map(Number);
+    expect(market).toMatchObject({
+      condition_id: row!.condition_id,
+      question: row!.question,
+      market_slug: row!.slug,
+      neg_risk: row!.neg_risk,
+      minimum_tick_size: row!.tick,
+      minimum_order_size: row!.min_size,
+      active: true,
+      closed: false,
+      accepting_orders: true,
+      enable_order_book: true,
+      end_date_iso: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      tokens: [
+        { token_id: row!.tokens[0], outcome: first, price: prices[0], winner: false },
+        { token_id: row!.tokens[1], outcome: second, price: prices[1], winner: false },
+      ],
+    });
+    // The book of a listed token is there to read.
+    expect((await get(`/book?token_id=${market.tokens[0]!.token_id}`)).statusCode).toBe(200);
+  });
+
+  it('a closed market is listed, not taking orders', async () => {
+    const closed = all.find((m) => !m.tradable)!;
+    expect((await get(`/markets/${closed.condition_id}`)).json()).toMatchObject({
+      accepting_orders: false,
+      enable_order_book: false,
+    });
+  });
+
+  it('refuses a cursor of no list, a malformed condition id, and says when no market has it', async () => {
+    expectError(await get('/markets?next_cursor=garbage!'), 400, 'INVALID_PARAMETER');
+    expectError(
+      await get(`/markets?next_cursor=${Buffer.from('-5').toString('base64')}`),
+      400,
+      'INVALID_PARAMETER',
+    );
+    expectError(await get('/markets/0x1234'), 400, 'INVALID_PARAMETER');
+    const unknown = await get(`/markets/0x${'cd'.repeat(32)}`);
+    expectError(unknown, 404, 'MARKET_NOT_FOUND');
+    expect(unknown.json().error).toBe('market not found');
+  });
+});
