@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
 import { eventMove24hr, writeEventDocuments } from '../catalog/event-documents';
-import { upsertEvents } from '../catalog/load';
 import { Book } from '../../engine/book';
 import { rows } from '../db/open';
 import { arrayParam } from '../db/prepared';
-import { buildTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { findToken, readHistory } from '../history/store';
 import { shapeEvents } from '../catalog/repository';
 import { byEvent, CatalogFollower } from './catalog-follower';
@@ -15,16 +14,11 @@ import { BASE_PER_UNIT } from './units';
 import { Trader } from './test/trader';
 
 /** The catalog follows the order book within about a second: quotes, displayed price, volume, history. */
-const CHAIN = 80002;
 let t: TestApp;
 let market: { id: string; event_id: string; tokens: string[] };
 
 beforeAll(async () => {
-  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '10000' });
-  await upsertEvents(
-    t.database.db,
-    generateCatalog({ events: 20, seed: 'follow', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  t = await buildTradingApp('follow', 20);
   [market] = (await rows<typeof market>(
     t.database.db,
     sql`SELECT id, event_id::text, clob_token_ids AS tokens FROM markets
@@ -73,8 +67,8 @@ async function eventually(check: () => Promise<void>, ms = 4_000): Promise<void>
 describe('the catalog follows the book', () => {
   it('shows quotes and the midpoint, then the last trade, volumes and a history point', async () => {
     const [yes, no] = market.tokens as [string, string];
-    const alice = await Trader.create(t.app, CHAIN);
-    const bob = await Trader.create(t.app, CHAIN);
+    const alice = await Trader.create(t.app, TEST_CHAIN);
+    const bob = await Trader.create(t.app, TEST_CHAIN);
     // A 24-hour price on the event's markets, so each has a oneDayPriceChange and the event a move24hr.
     await t.database.db.execute(
       sql`UPDATE markets SET day_ago_price = 0.3 WHERE event_id = ${market.event_id}::bigint`,

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
 import { ReferenceBook } from '../../engine/test/reference-book';
 import type { Level, Outcome, PlaceResult, RestingOrder, Side, TimeInForce } from '../../engine/types';
-import { upsertEvents } from '../catalog/load';
 import { rows } from '../db/open';
-import { buildTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { readLiveOrders } from './live-orders';
 import { fillViolations, ledgerViolations } from './test/invariants';
 import { type Reply, Trader } from './test/trader';
@@ -19,7 +18,6 @@ import { type Reply, Trader } from './test/trader';
  * orders. After a step run alone, the naive model also predicts the answer and the book to the order.
  */
 
-const CHAIN = 80002;
 /** Even: the opening mints pair every maker. */
 const TRADERS = 6;
 const MARKETS = 3;
@@ -175,11 +173,7 @@ let pool: MarketRef[];
 let nextMarket = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '1000000' });
-  await upsertEvents(
-    t.database.db,
-    generateCatalog({ events: 60, seed: 'ledger-http', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  t = await buildTradingApp('ledger-http', 60, { RATE_LIMIT_MAX: '1000000' });
   pool = (
     await rows<{ id: string; condition_id: string; tokens: string[] }>(
       t.database.db,
@@ -210,7 +204,9 @@ class Run {
 
   static async start(): Promise<Run> {
     const markets = Array.from({ length: MARKETS }, () => pool[nextMarket++ % pool.length]!);
-    const traders = await Promise.all(Array.from({ length: TRADERS }, () => Trader.create(t.app, CHAIN)));
+    const traders = await Promise.all(
+      Array.from({ length: TRADERS }, () => Trader.create(t.app, TEST_CHAIN)),
+    );
     const run = new Run(traders, markets);
     await run.check();
     // Makers start with collateral only: in every market, half of them buy one outcome and half the

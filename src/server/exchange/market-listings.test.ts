@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
 import {
   ClobMarket,
   ClobMarketsPage,
   MARKETS_PAGE_SIZE,
   SimplifiedMarketsPage,
 } from '../../contract/trading';
-import { upsertEvents } from '../catalog/load';
 import { expectError } from '../credentials/test-helpers';
 import { rows } from '../db/open';
-import { buildTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 
 /** The legacy client's market listings (GET /markets and kin): the catalog's markets, in the reference's shape. */
 
@@ -19,11 +18,7 @@ let t: TestApp;
 let all: { condition_id: string; tradable: boolean }[];
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_MAX: '10000' });
-  await upsertEvents(
-    t.database.db,
-    generateCatalog({ events: 260, seed: 'market-listings', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  t = await buildTradingApp('market-listings', 260);
   all = await rows(
     t.database.db,
     sql`SELECT condition_id, (active AND NOT closed AND cardinality(clob_token_ids) = 2) AS tradable

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
 import { MarketTradeEvents } from '../../contract/trading';
-import { upsertEvents } from '../catalog/load';
 import { expectError } from '../credentials/test-helpers';
 import { rows } from '../db/open';
-import { buildTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { Trader } from './test/trader';
 
 /** GET /live-activity/events/{condition_id}: a market's latest fills, in public, naming no wallet. */
 
-const CHAIN = 80002;
 let t: TestApp;
 let market: { condition: string; yes: string; no: string; noName: string; question: string; slug: string };
 let quiet: string;
@@ -18,11 +16,7 @@ let alice: Trader;
 let bob: Trader;
 
 beforeAll(async () => {
-  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '10000' });
-  await upsertEvents(
-    t.database.db,
-    generateCatalog({ events: 20, seed: 'market-trades', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  t = await buildTradingApp('market-trades', 20);
   const open = await rows<{
     condition_id: string;
     tokens: string[];
@@ -44,8 +38,8 @@ beforeAll(async () => {
     slug: first.slug,
   };
   quiet = second.condition_id;
-  alice = await Trader.create(t.app, CHAIN);
-  bob = await Trader.create(t.app, CHAIN);
+  alice = await Trader.create(t.app, TEST_CHAIN);
+  bob = await Trader.create(t.app, TEST_CHAIN);
 });
 afterAll(() => t.close());
 

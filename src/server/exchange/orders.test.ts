@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
-import { upsertEvents } from '../catalog/load';
 import { rows } from '../db/open';
 import { expectError } from '../credentials/test-helpers';
-import { buildTestApp, type TestApp } from '../test/app';
+import type { TestApp } from '../test/app';
+import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { ledgerViolations } from './test/invariants';
 import { Trader } from './test/trader';
 
 /** The order book over HTTP on the real app and database: placement, matching, balances, refusals, cancels. */
-const CHAIN = 80002;
 let t: TestApp;
 let yes: string;
 let no: string;
@@ -18,11 +16,7 @@ let alice: Trader;
 let bob: Trader;
 
 beforeAll(async () => {
-  t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '10000' });
-  await upsertEvents(
-    t.database.db,
-    generateCatalog({ events: 30, seed: 'orders', now: new Date('2026-11-01T00:00:00Z') }),
-  );
+  t = await buildTradingApp('orders', 30);
   const [open] = await rows<{ tokens: string[] }>(
     t.database.db,
     sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk AND cardinality(clob_token_ids) = 2 ORDER BY id LIMIT 1`,
@@ -33,8 +27,8 @@ beforeAll(async () => {
   );
   [yes, no] = open!.tokens as [string, string];
   closedToken = closed!.tokens[0]!;
-  alice = await Trader.create(t.app, CHAIN);
-  bob = await Trader.create(t.app, CHAIN);
+  alice = await Trader.create(t.app, TEST_CHAIN);
+  bob = await Trader.create(t.app, TEST_CHAIN);
 });
 afterAll(() => t.close());
 
@@ -121,7 +115,7 @@ describe('trades', () => {
             AND cardinality(clob_token_ids) = 2 AND NOT (${yes} = ANY(clob_token_ids)) ORDER BY id LIMIT 1`,
     );
     const [otherYes, otherNo] = other!.tokens as [string, string];
-    const [maker, taker] = [await Trader.create(t.app, CHAIN), await Trader.create(t.app, CHAIN)];
+    const [maker, taker] = [await Trader.create(t.app, TEST_CHAIN), await Trader.create(t.app, TEST_CHAIN)];
     for (const price of [0.3, 0.35])
       expect((await maker.place({ tokenId: otherNo, side: 'BUY', price, size: 10 })).statusCode).toBe(200);
     const placed = (await taker.place({ tokenId: otherYes, side: 'BUY', price: 0.7, size: 20 })).json();
@@ -318,7 +312,7 @@ describe('refusals change nothing', () => {
 
 describe('open orders and cancels', () => {
   it('lists, cancels one, cancels all, and gives the reservations back', async () => {
-    const carol = await Trader.create(t.app, CHAIN);
+    const carol = await Trader.create(t.app, TEST_CHAIN);
     const ids: string[] = [];
     for (const price of [0.1, 0.11, 0.12])
       ids.push((await carol.place({ tokenId: yes, side: 'BUY', price, size: 10 })).json().orderID);
@@ -387,7 +381,7 @@ describe('a key revoked by another process', () => {
     ['an order', (trader: Trader) => trader.place({ tokenId: yes, side: 'BUY', price: 0.14, size: 10 })],
     ['a cancel', (trader: Trader) => trader.request('DELETE', '/cancel-all')],
   ])('refuses %s at its commit, and the request uses nothing up', async (_name, act) => {
-    const dave = await Trader.create(t.app, CHAIN);
+    const dave = await Trader.create(t.app, TEST_CHAIN);
     const resting = await dave.place({ tokenId: yes, side: 'BUY', price: 0.13, size: 10 });
     expect(resting.statusCode, resting.body).toBe(200);
     const key = dave.credentials.apiKey;
