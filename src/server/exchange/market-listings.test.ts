@@ -9,7 +9,7 @@ import {
 import { expectError } from '../credentials/test-helpers';
 import { rows } from '../db/open';
 import type { TestApp } from '../test/app';
-import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
+import { buildTradingApp } from './test/trading-app';
 
 /** The legacy client's market listings (GET /markets and kin): the catalog's markets, in the reference's shape. */
 
