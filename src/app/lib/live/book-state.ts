@@ -136,9 +136,10 @@ function ladder(entries: Iterable<[number, number]>, bestFirst: (a: number, b: n
 export function tapeWith(tape: readonly Trade[], recorded: readonly RecordedTrade[]): Trade[] {
   if (recorded.length === 0) return [...tape];
   const live = new Set(tape.map((t) => t.hash));
+  // Keyed by place in the record, which a live print does not change.
   const earlier = recorded
-    .filter((t) => !live.has(t.hash))
-    .map((t, i): Trade => ({ ...t, id: `${t.hash}@${i}` }));
+    .map((t, i): Trade => ({ ...t, id: `${t.hash}@${i}` }))
+    .filter((t) => !live.has(t.hash));
   return [...tape, ...earlier].sort((a, b) => b.at - a.at).slice(0, TAPE_LENGTH);
 }
 
