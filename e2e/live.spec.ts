@@ -28,9 +28,12 @@ test('an event page shows the live book and tape as orders and trades happen', a
   const taker = await trader(baseURL!);
   await taker.createAndPostOrder({ tokenID: secondToken!, price: 0.58, size: 5, side: Side.BUY });
   await expect(book.getByRole('row', { name: /Bid 42¢ 5 \$2\.10/ })).toBeVisible();
-  const newest = page.getByRole('table', { name: 'Last trades, newest first' }).getByRole('row').nth(1);
+  const tapeRows = page.getByRole('table', { name: 'Last trades, newest first' }).getByRole('row');
+  const newest = tapeRows.nth(1);
   await expect(newest).toContainText('42¢');
   await expect(newest.getByRole('cell').nth(1)).toHaveText('5');
+  // One trade, one row: the book and the chart both follow this token, and it still prints once.
+  await expect(tapeRows).toHaveCount(2);
 
   // The other outcome is the mirror of the same book: the bid at 42¢ is an ask of it at 58¢.
   await page.getByRole('button', { name: second, exact: true }).click();
@@ -44,6 +47,7 @@ test('an event page shows the live book and tape as orders and trades happen', a
   await page.reload();
   const reopened = page.getByRole('table', { name: 'Last trades, newest first' }).getByRole('row').nth(1);
   await expect(reopened.getByRole('cell')).toHaveText(['42¢', '5', 'Sell', /now|ago/]);
+  await expect(tapeRows).toHaveCount(2);
 });
 
 test('a list row on screen shows the live displayed price of its market', async ({ page, baseURL }) => {

@@ -14,7 +14,8 @@ export const marketChannelUrl = (clobUrl: string, location: { href: string }): s
 
 export class LiveStore {
   private readonly books = new Map<string, LiveBook>();
-  private readonly watchers = new Map<string, Set<() => void>>();
+  /** Per watched asset: its watchers, and how to end its one subscription to the socket. */
+  private readonly watched = new Map<string, { watchers: Set<() => void>; stop: () => void }>();
 
   constructor(readonly socket: LiveSocket) {}
 
@@ -28,28 +29,35 @@ export class LiveStore {
     return book ? displayedPriceOf(book) : null;
   }
 
-  /** Keeps `assetId`'s book current while watched; the book is dropped with its last watcher. */
+  /**
+   * Keeps `assetId`'s book current while watched; the book is dropped with its last watcher. However
+   * many watch an asset (an event page's book and its chart), it is subscribed once, so each message
+   * changes its book once: a trade printed twice would be two trades on the tape.
+   */
   watch(assetId: string, onChange: () => void): () => void {
-    let set = this.watchers.get(assetId);
-    if (!set) {
-      set = new Set();
-      this.watchers.set(assetId, set);
+    let entry = this.watched.get(assetId);
+    if (!entry) {
+      const watchers = new Set<() => void>();
+      const stop = this.socket.subscribe(assetId, (message) => {
+        const before = this.books.get(assetId);
+        // Level changes before the first snapshot describe a book this tab does not have yet.
+        if (!before && message.type !== 'book') return;
+        const after = applyMessage(before ?? emptyBook(assetId), message);
+        if (after === before) return;
+        this.books.set(assetId, after);
+        for (const w of watchers) w();
+      });
+      entry = { watchers, stop };
+      this.watched.set(assetId, entry);
     }
-    set.add(onChange);
-    const stop = this.socket.subscribe(assetId, (message) => {
-      const before = this.books.get(assetId);
-      // Level changes before the first snapshot describe a book this tab does not have yet.
-      if (!before && message.type !== 'book') return;
-      const after = applyMessage(before ?? emptyBook(assetId), message);
-      if (after === before) return;
-      this.books.set(assetId, after);
-      for (const w of this.watchers.get(assetId) ?? []) w();
-    });
+    const { watchers } = entry;
+    const watcher = () => onChange();
+    watchers.add(watcher);
     return () => {
-      stop();
-      set.delete(onChange);
-      if (set.size === 0) {
-        this.watchers.delete(assetId);
+      watchers.delete(watcher);
+      if (watchers.size === 0 && this.watched.get(assetId) === entry) {
+        entry.stop();
+        this.watched.delete(assetId);
         this.books.delete(assetId);
       }
     };
