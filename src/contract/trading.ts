@@ -67,6 +67,8 @@ export const SIGNATURE_TYPES = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2, POL
 export const INITIAL_CURSOR = 'MA==';
 export const END_CURSOR = 'LTE=';
 export const Cursor = z.string().regex(/^[A-Za-z0-9+/=_-]{1,200}$/, 'must be a cursor from a previous page');
+/** A request's `next_cursor`: a page's cursor, or empty (or absent) for the first page, as a loop starts. */
+const CursorParam = z.union([z.literal(''), Cursor]).optional();
 
 /** Batch limits: the SDK's (POST /orders ≤ 15, DELETE /orders ≤ 3000) and the docs' 500 token ids. */
 export const MAX_ORDERS_PER_BATCH = 15;
@@ -195,11 +197,11 @@ export const MARKET_TRADES = { max: 100, default: 20 } as const;
 
 /** Query of GET /live-activity/events/{condition_id}: `limit` is ours (the reference names none). */
 export const MarketTradesQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MARKET_TRADES.max, `must be at most ${MARKET_TRADES.max}`)
+  limit: z
+    .string({ error: `must be given once, a whole number from 1 to ${MARKET_TRADES.max}` })
+    .regex(/^[1-9][0-9]{0,2}$/, `must be a whole number from 1 to ${MARKET_TRADES.max}`)
+    .transform(Number)
+    .refine((n) => n <= MARKET_TRADES.max, `must be a whole number from 1 to ${MARKET_TRADES.max}`)
     .default(MARKET_TRADES.default),
 });
 
@@ -511,7 +513,7 @@ export const OpenOrdersQuery = z.object({
     .optional(),
   market: ConditionId.optional(),
   asset_id: TokenId.optional(),
-  next_cursor: Cursor.optional(),
+  next_cursor: CursorParam,
 });
 export type OpenOrdersQuery = z.output<typeof OpenOrdersQuery>;
 
@@ -612,7 +614,7 @@ export type TradesPage = z.output<typeof TradesPage>;
 export const MARKETS_PAGE_SIZE = 500;
 
 /** Query of the market listings: the legacy client sends `next_cursor` (none, or "MA==", on the first page). */
-export const MarketsQuery = z.object({ next_cursor: Cursor.optional() });
+export const MarketsQuery = z.object({ next_cursor: CursorParam });
 
 /** An outcome of a listed market: its token, name and the catalog's price; `winner` false (nothing resolves here). */
 const MarketToken = z.object({

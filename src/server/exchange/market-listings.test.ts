@@ -57,8 +57,9 @@ describe('the market listings', () => {
       all.length - full * MARKETS_PAGE_SIZE,
     ]);
     expect(pages.flatMap((p) => p.data.map((m) => m.condition_id))).toEqual(all.map((m) => m.condition_id));
-    // No cursor at all is the first page too.
+    // No cursor at all, or an empty one, is the first page too.
     expect((await get('/markets')).json().data[0].condition_id).toBe(all[0]!.condition_id);
+    expect((await get('/markets?next_cursor=')).json().data[0].condition_id).toBe(all[0]!.condition_id);
   });
 
   it('the sampling lists hold only the markets that take orders; the simplified ones, fewer fields', async () => {

@@ -112,8 +112,19 @@ describe('a market’s latest trades', () => {
     expect(newest.map((e: { price: string }) => e.price)).toEqual(['0.5']);
     expect((await trades(market.condition.toUpperCase().replace('0X', '0x'))).json()).toHaveLength(3);
     expect((await trades(market.condition, '?limit=100')).json()).toHaveLength(3);
-    for (const limit of ['0', '101', 'ten', '-1', '1.5'])
-      expectError(await trades(market.condition, `?limit=${limit}`), 400, 'INVALID_PARAMETER');
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'limit=-1',
+      'limit=1.5',
+      'limit=',
+      'limit=5&limit=6',
+    ]) {
+      const res = await trades(market.condition, `?${query}`);
+      expectError(res, 400, 'INVALID_PARAMETER');
+      expect(res.json().error, query).toMatch(/limit: must be (given once, )?a whole number from 1 to 100/);
+    }
   });
 
   it('refuses what is not a condition id, and says when no market has it', async () => {

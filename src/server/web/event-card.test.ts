@@ -62,4 +62,26 @@ describe('the card’s numbers', () => {
     expect(drawn).toMatchObject({ low: 0.52, high: 0.7 });
     expect(drawn!.path).toBe('M0.0 10.0L50.0 0.0L100.0 5.0');
   });
+
+  it('a sparkline’s box ends on whole points, whose chances read exactly', () => {
+    // Near the top, the 10-point box would end at 0.9995, "≥99%"; it ends at 1 instead.
+    const high = sparkline(
+      [
+        { t: 0, p: 0.947 },
+        { t: 10, p: 0.952 },
+      ],
+      100,
+      10,
+    );
+    expect([high!.low, high!.high]).toEqual([0.89, 1]);
+    const uneven = sparkline(
+      [
+        { t: 0, p: 0.123 },
+        { t: 10, p: 0.456 },
+      ],
+      100,
+      10,
+    );
+    expect([uneven!.low, uneven!.high]).toEqual([0.12, 0.46]);
+  });
 });

@@ -36,6 +36,9 @@ export function sparkline(points: readonly ChartPoint[], width: number, height: 
     high = Math.min(1, low + MIN_SPAN);
     low = high - MIN_SPAN;
   }
+  // Out to whole points, so the card's scale reads "90%" and "100%", never "≥99%" a hair below the top.
+  low = Math.max(0, Math.floor(low * 100 + 1e-9) / 100);
+  high = Math.min(1, Math.ceil(high * 100 - 1e-9) / 100);
   const span = last.t - first.t || 1;
   const x = (t: number) => (((t - first.t) / span) * width).toFixed(1);
   const y = (p: number) => ((1 - (p - low) / (high - low)) * height).toFixed(1);
