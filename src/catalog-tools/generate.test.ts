@@ -2,7 +2,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Event } from '../contract/catalog';
-import { batches, DEFAULT_EVENTS, formatPrice, generateCatalog, generateEvents, statusOf } from './generate';
+import {
+  batches,
+  DEFAULT_EVENTS,
+  formatPrice,
+  generateCatalog,
+  generateEvents,
+  groupItemTitles,
+  statusOf,
+} from './generate';
 import { createRandom } from './random';
 import { MEN_FIRST_NAMES, WOMEN_FIRST_NAMES } from './vocabulary';
 
@@ -106,6 +114,17 @@ describe('generateEvents', () => {
     }
     expect(bad).toEqual([]);
     expect(named).toBeGreaterThan(50); // some markets with named outcomes (teams, Up/Down, Over/Under)
+  });
+
+  it('names each answer by what its question says that the others do not, without stray punctuation', () => {
+    expect(
+      groupItemTitles(['Election called by October 19, 2026?', 'Election called by November 3, 2026?']),
+    ).toEqual(['October 19', 'November 3']);
+    expect(
+      groupItemTitles(['Will the Fed cut 50 bps in March?', 'Will the Fed cut 25 bps in March?']),
+    ).toEqual(['50', '25']);
+    const stray = catalog.flatMap((e) => e.markets.filter((m) => /^[,;:]|[,;:]$/.test(m.groupItemTitle)));
+    expect(stray.map((m) => m.groupItemTitle)).toEqual([]);
   });
 
   it('makes every question with several answers a negative-risk group of Yes/No markets', () => {

@@ -347,7 +347,14 @@ export function groupItemTitles(questions: string[]): string[] {
     words.every((w) => w[w.length - 1 - tail] === words[0]![words[0]!.length - 1 - tail])
   )
     tail++;
-  return words.map((w, i) => w.slice(head, w.length - tail).join(' ') || questions[i]!);
+  // Without the punctuation left where the common part was cut ("by October 19, 2026?" → "October 19").
+  return words.map(
+    (w, i) =>
+      w
+        .slice(head, w.length - tail)
+        .join(' ')
+        .replace(/^[,;:]+|[,;:]+$/g, '') || questions[i]!,
+  );
 }
 
 // ---------- slugs ----------
