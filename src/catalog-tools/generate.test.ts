@@ -127,6 +127,22 @@ describe('generateEvents', () => {
     expect(stray.map((m) => m.groupItemTitle)).toEqual([]);
   });
 
+  it('closes the rungs of an open "by <date>?" question whose date has passed, ending on that date', () => {
+    const stillOpen: string[] = [];
+    let ended = 0;
+    for (const e of catalog.filter((e) => !e.closed))
+      for (const m of e.markets) {
+        const past = Date.parse(m.endDate) <= now.getTime();
+        if (past && !m.closed) stillOpen.push(`${e.title}: ${m.question} ended ${m.endDate}`);
+        if (m.closed && Date.parse(m.endDate) < Date.parse(e.endDate)) {
+          ended++;
+          expect(m.outcomePrices, m.question).toBe('["0","1"]');
+        }
+      }
+    expect(stillOpen).toEqual([]);
+    expect(ended).toBeGreaterThan(50);
+  });
+
   it('makes every question with several answers a negative-risk group of Yes/No markets', () => {
     const multiAnswer = [
       /^.+ governor race [0-9]{4}: which party wins\?$/,

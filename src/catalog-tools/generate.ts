@@ -72,7 +72,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     const { start, end } = datesFor(rng, status, now);
     const draft = draftEvent({ rng, start, end });
     const plans = marketsOf(rng, draft.plan, status, now);
-    const drafts = plans.map(({ question, outcomes, prices }) => {
+    const drafts = plans.map(({ question, outcomes, prices, endedAt }) => {
       marketId += rng.int(1, 4);
       return {
         id: String(marketId),
@@ -82,6 +82,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
         outcomePrices: JSON.stringify(prices),
         // Real token ids are uint256 values: 76–78 decimal digits.
         clobTokenIds: outcomes.map(() => rng.digits(rng.int(76, 77))),
+        endedAt,
       };
     });
     const money = moneyFor(rng, status, drafts.length);
@@ -96,15 +97,16 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     // of the catalog stays as it was).
     const weights = plans.map((p) => 0.5 + Math.max(...p.prices.map(Number)));
     const share = (amount: number, i: number) => round6((amount * weights[i]!) / sum(weights));
-    const markets: Market[] = drafts.map((m, i) => ({
+    const markets: Market[] = drafts.map(({ endedAt, ...m }, i) => ({
       ...m,
       slug: drafts.length === 1 ? slug : `${slug}-${slugify(names[i]!) || i + 1}`,
       active,
-      closed: status === 'closed',
+      // A rung whose date passed resolved No and trades no more, as in real catalogs.
+      closed: status === 'closed' || endedAt !== undefined,
       // The event carries the rules; a copy in each market would double every list's payload.
       description: '',
       startDate: start.toISOString(),
-      endDate: end.toISOString(),
+      endDate: new Date(endedAt ?? end.getTime()).toISOString(),
       image,
       volume: String(share(money.volume, i)),
       volumeNum: share(money.volume, i),
@@ -224,6 +226,8 @@ interface PlannedMarket {
   question: string;
   outcomes: string[];
   prices: string[];
+  /** A rung of an open "by <date>?" ladder whose date has passed: closed, ending on that date. */
+  endedAt?: number;
 }
 
 function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): PlannedMarket[] {
@@ -258,7 +262,9 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): Pl
           : past
             ? resolved(false)
             : binary(quantize(ps[i]!));
-        return { question, outcomes: yesNo, prices };
+        return past
+          ? { question, outcomes: yesNo, prices, endedAt: plan.deadlines![i]! }
+          : { question, outcomes: yesNo, prices };
       });
     }
     case 'exclusive': {
