@@ -115,6 +115,8 @@ export const TRADING_REFUSALS = {
     orderParams: 'invalid order params payload',
     /** [docs] GET /data/trades */
     tradeParams: 'Invalid trade params payload',
+    /** [ours] GET /markets and the other market listings (worded as the two above). */
+    marketParams: 'Invalid markets params payload',
   },
   /** 400: bodies of the batch read endpoints (POST /books, /prices, /midpoints…) and cancels. */
   INVALID_BODY: {

@@ -128,6 +128,11 @@ describe('the market listings', () => {
 
   it('refuses a cursor of no list, a malformed condition id, and says when no market has it', async () => {
     expectError(await get('/markets?next_cursor=garbage!'), 400, 'INVALID_PARAMETER');
+    const notOurs = await get(`/sampling-markets?next_cursor=${Buffer.from('x').toString('base64')}`);
+    expectError(notOurs, 400, 'INVALID_PARAMETER');
+    expect(notOurs.json().error).toBe(
+      'Invalid markets params payload: next_cursor is not a cursor of this list.',
+    );
     expectError(
       await get(`/markets?next_cursor=${Buffer.from('-5').toString('base64')}`),
       400,

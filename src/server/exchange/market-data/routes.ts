@@ -254,7 +254,10 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
         },
       },
       async (request) => {
-        const offset = offsetOrRefuse(request.query.next_cursor, 'Invalid markets params payload');
+        const offset = offsetOrRefuse(
+          request.query.next_cursor,
+          TRADING_REFUSALS.INVALID_PARAMETER.marketParams,
+        );
         const read = shape === 'whole' ? marketsPage : simplifiedMarketsPage;
         return pageOf(MARKETS_PAGE_SIZE, offset, await read(exchange.db, listing, offset));
       },
