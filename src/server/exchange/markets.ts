@@ -26,6 +26,13 @@ export const isTradable = (m: SQL) =>
   sql`(${m}.active AND NOT ${m}.closed AND cardinality(${m}.clob_token_ids) = 2)`;
 
 /**
+ * Whether the catalog's market `m` has this condition id. Ids are stored as imported (lower-case in real
+ * catalogs); the id as given and in lower case both use the index.
+ */
+export const hasConditionId = (m: SQL, conditionId: string) =>
+  sql`${m}.condition_id IN (${conditionId}, ${conditionId.toLowerCase()})`;
+
+/**
  * A market's tick and minimum size in the exchange's units, from the catalog's (a tick in USDC, a size
  * in shares; the import keeps the tick one of the clients' and the size whole centishares).
  */

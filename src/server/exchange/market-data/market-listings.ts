@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type ClobMarket, MARKETS_PAGE_SIZE, type SimplifiedMarket } from '../../../contract/trading';
 import { type Db, rows } from '../../db/open';
 import { outcomeName } from '../account/queries';
-import { isTradable } from '../markets';
+import { hasConditionId, isTradable } from '../markets';
 
 /**
  * The catalog's markets in the reference's trading-interface shape, for the legacy client's
@@ -119,11 +119,11 @@ export async function simplifiedMarketsPage(db: Db, listing: MarketListing, offs
   return { items: found.rows.map(simplified), more: found.more };
 }
 
-/** The market of a condition id (as given, or lower-case), or null. */
+/** The market of a condition id, or null. */
 export async function marketByCondition(db: Db, conditionId: string): Promise<ClobMarket | null> {
   const [row] = await rows<MarketRow>(
     db,
-    sql`SELECT ${COLUMNS} FROM markets m WHERE m.condition_id IN (${conditionId}, ${conditionId.toLowerCase()})
+    sql`SELECT ${COLUMNS} FROM markets m WHERE ${hasConditionId(sql`m`, conditionId)}
         ORDER BY length(m.id), m.id COLLATE "C" LIMIT 1`,
   );
   return row ? market(row) : null;

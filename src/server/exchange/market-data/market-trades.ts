@@ -3,6 +3,7 @@ import type { MarketTradeEvent } from '../../../contract/trading';
 import { FULL_SET_PRICE } from '../../../engine/prices';
 import { type Db, rows } from '../../db/open';
 import { outcomeName } from '../account/queries';
+import { hasConditionId } from '../markets';
 import { priceText, sizeText } from '../units';
 import { transactionHashOf } from '../writer';
 
@@ -41,8 +42,7 @@ export async function marketTrades(
   conditionId: string,
   limit: number,
 ): Promise<MarketTradeEvent[] | null> {
-  // Condition ids are stored as imported (lower-case in real catalogs): the exact and lower-case forms
-  // both use the index. A market with no fills yet comes back once, with null fill columns.
+  // A market with no fills yet comes back once, with null fill columns.
   const found = await rows<FillRow | (Pick<FillRow, 'condition_id'> & { trade_id: null })>(
     db,
     sql`SELECT f.trade_id, f.match_time::text, f.size::text, f.taker_outcome, f.taker_side, f.maker_outcome,
@@ -50,7 +50,7 @@ export async function marketTrades(
                m.outcomes
         FROM markets m LEFT JOIN LATERAL (
           SELECT * FROM exchange_fills WHERE market_id = m.id ORDER BY seq DESC LIMIT ${limit}) f ON true
-        WHERE m.condition_id IN (${conditionId}, ${conditionId.toLowerCase()})
+        WHERE ${hasConditionId(sql`m`, conditionId)}
         ORDER BY f.seq DESC NULLS LAST LIMIT ${limit}`,
   );
   if (found.length === 0) return null;
