@@ -669,6 +669,42 @@ export const ClobMarket = SimplifiedMarket.extend({
 });
 export type ClobMarket = z.output<typeof ClobMarket>;
 
+/** Path of GET /markets-by-token/{token_id}. */
+export const TokenPath = z.object({ token_id: TokenId });
+
+/**
+ * 200 of GET /markets-by-token/{token_id}: the token's market, by condition id, and its first two tokens
+ * (the SDK's `resolveConditionByToken` reads `condition_id`).
+ */
+export const MarketByToken = z.object({
+  condition_id: z.string(),
+  primary_token_id: z.string(),
+  secondary_token_id: z.string(),
+});
+export type MarketByToken = z.output<typeof MarketByToken>;
+
+/**
+ * 200 of GET /clob-markets/{condition_id}: a market's trading parameters under the reference's short
+ * keys: `t` its tokens (`t` id, `o` outcome), `mos` minimum order size, `mts` tick, `mbf`/`tbf` maker and
+ * taker base fees, `fd` the fee curve (`r` rate, `e` exponent, `to` takers only), `gst` game start,
+ * `r` rewards, `rfqe` RFQ, `ibce` Blockaid check, `oas` minimum order age (s). No fees, rewards or
+ * RFQ here: zeros and falses. The SDK's `fetchMarketInfo` reads `t` and `fd`.
+ */
+export const ClobMarketInfo = z.object({
+  gst: z.null(),
+  r: z.object({}),
+  t: z.array(z.object({ t: z.string(), o: z.string() })),
+  mos: z.number(),
+  mts: z.number(),
+  mbf: z.number(),
+  tbf: z.number(),
+  rfqe: z.boolean(),
+  ibce: z.boolean(),
+  fd: z.object({ r: z.number(), e: z.number(), to: z.boolean() }),
+  oas: z.number(),
+});
+export type ClobMarketInfo = z.output<typeof ClobMarketInfo>;
+
 export const ClobMarketsPage = cursorPage(ClobMarket);
 export const SimplifiedMarketsPage = cursorPage(SimplifiedMarket);
 

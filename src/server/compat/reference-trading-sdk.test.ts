@@ -1,8 +1,10 @@
 import { OrderSide, OrderType, RequestRejectedError, UnexpectedResponseError } from '@polymarket/client';
 import {
   fetchBalanceAllowance,
+  fetchMarketInfo,
   fetchNegRisk,
   fetchTickSize,
+  resolveConditionByToken,
   updateBalanceAllowance,
 } from '@polymarket/client/actions';
 import { privateKey } from '@polymarket/client/viem';
@@ -453,5 +455,40 @@ describe('the SDK on a market the catalog gives a tick of 0.001 and a minimum of
     await expect(
       client.placeLimitOrder({ tokenId: yes, side: OrderSide.BUY, price: 0.123, size: 10 }),
     ).rejects.toThrow(/is invalid\. Size \(10\) lower than the minimum: 15/);
+  });
+
+  it('looks the market up by token and reads its parameters: no fees', async () => {
+    const conditionId = await resolveConditionByToken(client, { tokenId: yes });
+    expect(conditionId).toBe(`0x${'f1'.repeat(32)}`);
+    expect(await fetchMarketInfo(client, { conditionId })).toEqual({
+      feeInfo: { rate: 0, exponent: 0 },
+      tokens: [
+        { tokenId: yes, outcome: 'Yes' },
+        { tokenId: '9000000012', outcome: 'No' },
+      ],
+    });
+  });
+
+  it('buys at market with a spending cap: the SDK reads the fee curve, and spends the cap', async () => {
+    // Asks of Yes at 0.4 × 50 (a bid of No at 0.6, another wallet's).
+    await s.rest({ tokenId: '9000000012', side: 'BUY', price: 0.6, size: 50 });
+    // With no fees the order spends min(amount, maxSpend): 8 USDC at 0.4, 20 shares.
+    const capped = await client.placeMarketOrder({
+      tokenId: yes,
+      side: OrderSide.BUY,
+      amount: 10,
+      maxSpend: 8,
+      orderType: OrderType.FOK,
+    });
+    expect(capped).toMatchObject({ ok: true, status: 'matched', makingAmount: '8', takingAmount: '20' });
+    // A cap above the amount changes nothing: 4 USDC, 10 shares.
+    const uncapped = await client.placeMarketOrder({
+      tokenId: yes,
+      side: OrderSide.BUY,
+      amount: 4,
+      maxSpend: 100,
+    });
+    expect(uncapped).toMatchObject({ ok: true, status: 'matched', makingAmount: '4', takingAmount: '10' });
+    expect(await ledgerViolations(s.t.database.db)).toEqual([]);
   });
 });

@@ -328,6 +328,7 @@ describe('routes and documents', () => {
           '/simplified-markets',
         ],
         ...['/sampling-markets', '/sampling-simplified-markets'],
+        ...['/clob-markets/{condition_id}', '/markets-by-token/{token_id}'],
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);

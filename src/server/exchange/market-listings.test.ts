@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClobMarket,
+  ClobMarketInfo,
   ClobMarketsPage,
   MARKETS_PAGE_SIZE,
+  MarketByToken,
   SimplifiedMarketsPage,
 } from '../../contract/trading';
 import { expectError } from '../credentials/test-helpers';
@@ -11,7 +13,11 @@ import { rows } from '../db/open';
 import type { TestApp } from '../test/app';
 import { buildTradingApp } from './test/trading-app';
 
-/** The legacy client's market listings (GET /markets and kin): the catalog's markets, in the reference's shape. */
+/**
+ * The legacy client's market listings (GET /markets and kin) and the SDK's market lookups
+ * (GET /clob-markets/{condition_id}, /markets-by-token/{token_id}): the catalog's markets, in the
+ * reference's shapes.
+ */
 
 let t: TestApp;
 /** Every market's condition id in the catalog's order, and which take orders. */
@@ -142,5 +148,76 @@ describe('the market listings', () => {
     const unknown = await get(`/markets/0x${'cd'.repeat(32)}`);
     expectError(unknown, 404, 'MARKET_NOT_FOUND');
     expect(unknown.json().error).toBe('market not found');
+  });
+});
+
+describe("the SDK's market lookups", () => {
+  /** A market of the catalog with its tokens, outcomes and trading rules. */
+  const marketRow = async (where: ReturnType<typeof sql>) => {
+    const [row] = await rows<{
+      condition_id: string;
+      tokens: string[];
+      outcomes: string;
+      tick: number;
+      min_size: number;
+    }>(
+      t.database.db,
+      sql`SELECT condition_id, clob_token_ids AS tokens, outcomes, order_price_min_tick_size AS tick,
+                 order_min_size AS min_size
+          FROM markets WHERE ${where} ORDER BY id LIMIT 1`,
+    );
+    return row!;
+  };
+
+  it('GET /clob-markets/{condition_id}: the tokens, tick and minimum size; no fees', async () => {
+    const row = await marketRow(sql`active AND NOT closed AND cardinality(clob_token_ids) = 2`);
+    const res = await get(`/clob-markets/${row.condition_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [first, second] = JSON.parse(row.outcomes) as string[];
+    expect(ClobMarketInfo.parse(res.json())).toEqual({
+      gst: null,
+      r: {},
+      t: [
+        { t: row.tokens[0], o: first },
+        { t: row.tokens[1], o: second },
+      ],
+      mos: row.min_size,
+      mts: row.tick,
+      mbf: 0,
+      tbf: 0,
+      rfqe: false,
+      ibce: false,
+      fd: { r: 0, e: 0, to: false },
+      oas: 0,
+    });
+    // The id in capitals finds the same market.
+    const upper = `0x${row.condition_id.slice(2).toUpperCase()}`;
+    expect((await get(`/clob-markets/${upper}`)).json()).toEqual(res.json());
+  });
+
+  it("GET /markets-by-token/{token_id}: either token's market, open or closed", async () => {
+    for (const where of [sql`active AND NOT closed`, sql`closed`]) {
+      const row = await marketRow(sql`${where} AND cardinality(clob_token_ids) = 2`);
+      for (const token of row.tokens) {
+        const res = await get(`/markets-by-token/${token}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(MarketByToken.parse(res.json())).toEqual({
+          condition_id: row.condition_id,
+          primary_token_id: row.tokens[0],
+          secondary_token_id: row.tokens[1],
+        });
+      }
+    }
+  });
+
+  it('refuses malformed ids and says when no market has one', async () => {
+    expectError(await get('/clob-markets/0x1234'), 400, 'INVALID_PARAMETER');
+    expectError(await get('/markets-by-token/yes'), 400, 'INVALID_PARAMETER');
+    expectError(await get(`/markets-by-token/${'9'.repeat(78)}`), 400, 'INVALID_PARAMETER');
+    for (const url of [`/clob-markets/0x${'cd'.repeat(32)}`, '/markets-by-token/12345']) {
+      const unknown = await get(url);
+      expectError(unknown, 404, 'MARKET_NOT_FOUND');
+      expect(unknown.json().error).toBe('market not found');
+    }
   });
 });

@@ -1409,22 +1409,31 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
-  it('the market listings: a 200 or the contract’s refusal, never a 5xx', async () => {
+  it('the market listings and lookups: a 200 or the contract’s refusal, never a 5xx', async () => {
     const paths = ['/markets', '/simplified-markets', '/sampling-markets', '/sampling-simplified-markets'];
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
           fc.tuple(fc.constantFrom(...paths), hostileQuery(['next_cursor'])).map(([p, q]) => `${p}?${q}`),
           fc
-            .oneof(hostileText, fc.constantFrom(...good.market!))
-            .map((id) => `/markets/${encodeURIComponent(id)}`),
+            .tuple(
+              fc.constantFrom('/markets', '/clob-markets'),
+              fc.oneof(hostileText, fc.constantFrom(...good.market!)),
+            )
+            .map(([p, id]) => `${p}/${encodeURIComponent(id)}`),
+          fc
+            .oneof(hostileText, fc.constantFrom(...good.token_id!))
+            .map((id) => `/markets-by-token/${encodeURIComponent(id)}`),
         ),
         async (path) => {
           const res = await t.app.inject({ method: 'GET', url: `/clob${path}` });
           if (res.statusCode !== 200) expectRefusal(res, [...READ_REFUSALS, 'MARKET_NOT_FOUND'], path);
         },
       ),
-      { numRuns: RUNS, examples: [['/markets?next_cursor=%00'], ['/markets/%00']] },
+      {
+        numRuns: RUNS,
+        examples: [['/markets?next_cursor=%00'], ['/markets/%00'], ['/markets-by-token/%00']],
+      },
     );
   });
 

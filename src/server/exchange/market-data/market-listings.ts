@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { type ClobMarket, MARKETS_PAGE_SIZE, type SimplifiedMarket } from '../../../contract/trading';
+import {
+  type ClobMarket,
+  type ClobMarketInfo,
+  MARKETS_PAGE_SIZE,
+  type MarketByToken,
+  type SimplifiedMarket,
+} from '../../../contract/trading';
 import { type Db, rows } from '../../db/open';
 import { outcomeName } from '../account/queries';
 import { hasConditionId, isTradable } from '../markets';
 
 /**
  * The catalog's markets in the reference's trading-interface shape, for the legacy client's
- * `getMarkets`, `getMarket`, `getSimplifiedMarkets` and the sampling lists (docs/api.md). The catalog
+ * `getMarkets`, `getMarket`, `getSimplifiedMarkets` and the sampling lists, and the SDK's
+ * `fetchMarketInfo` and `resolveConditionByToken` (docs/api.md). The catalog
  * stays the source of every figure; what the reference has and this service does not (rewards, fees,
  * resolution, question ids) is there, empty.
  */
@@ -119,12 +126,54 @@ export async function simplifiedMarketsPage(db: Db, listing: MarketListing, offs
   return { items: found.rows.map(simplified), more: found.more };
 }
 
-/** The market of a condition id, or null. */
-export async function marketByCondition(db: Db, conditionId: string): Promise<ClobMarket | null> {
+async function rowByCondition(db: Db, conditionId: string): Promise<MarketRow | undefined> {
   const [row] = await rows<MarketRow>(
     db,
     sql`SELECT ${COLUMNS} FROM markets m WHERE ${hasConditionId(sql`m`, conditionId)}
         ORDER BY length(m.id), m.id COLLATE "C" LIMIT 1`,
   );
+  return row;
+}
+
+/** The market of a condition id, or null. */
+export async function marketByCondition(db: Db, conditionId: string): Promise<ClobMarket | null> {
+  const row = await rowByCondition(db, conditionId);
   return row ? market(row) : null;
+}
+
+/**
+ * A market's trading parameters in the reference's short keys, or null. The SDK reads the tokens and
+ * the fee curve (`fd`) to size a market buy with `maxSpend`: no fees here, so a rate of 0.
+ */
+export async function marketInfoByCondition(db: Db, conditionId: string): Promise<ClobMarketInfo | null> {
+  const row = await rowByCondition(db, conditionId);
+  if (!row) return null;
+  return {
+    gst: null,
+    r: {},
+    t: row.tokens.map((t, i) => ({ t, o: outcomeName(row.outcomes, i) })),
+    mos: row.min_size,
+    mts: row.tick,
+    mbf: 0,
+    tbf: 0,
+    rfqe: false,
+    ibce: false,
+    fd: { r: 0, e: 0, to: false },
+    oas: 0,
+  };
+}
+
+/** The market of any outcome token of the catalog (open or not), or null. */
+export async function marketByToken(db: Db, tokenId: string): Promise<MarketByToken | null> {
+  const [row] = await rows<{ condition_id: string; tokens: string[] }>(
+    db,
+    sql`SELECT m.condition_id, m.clob_token_ids AS tokens
+        FROM outcome_tokens t JOIN markets m ON m.id = t.market_id WHERE t.token_id = ${tokenId}`,
+  );
+  if (!row) return null;
+  return {
+    condition_id: row.condition_id,
+    primary_token_id: row.tokens[0] ?? '',
+    secondary_token_id: row.tokens[1] ?? '',
+  };
 }

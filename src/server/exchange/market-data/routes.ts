@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import {
   ClobMarket,
+  ClobMarketInfo,
   ClobMarketsPage,
   FeeRateResponse,
   LastTradePrice,
   LastTradesPrices,
+  MarketByToken,
   MarketTradeEvents,
   ConditionPath,
   MarketTradesQuery,
@@ -26,6 +28,7 @@ import {
   SpreadsResponse,
   TickSizeResponse,
   TokenListBody,
+  TokenPath,
   TokenQuery,
 } from '../../../contract/trading';
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
@@ -35,7 +38,14 @@ import type { TokenMarket } from '../markets';
 import { FULL_SET_PRICE } from '../../../engine/prices';
 import type { MarketSnapshot } from './book-reader';
 import { offsetOrRefuse, pageOf } from '../paging';
-import { type MarketListing, marketByCondition, marketsPage, simplifiedMarketsPage } from './market-listings';
+import {
+  type MarketListing,
+  marketByCondition,
+  marketByToken,
+  marketInfoByCondition,
+  marketsPage,
+  simplifiedMarketsPage,
+} from './market-listings';
 import { marketTrades } from './market-trades';
 import { bookSummary, lastTrade, lastTradePrice, midpointOf, priceFor, spreadOf } from './summaries';
 
@@ -274,6 +284,41 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
     },
     async (request) => {
       const found = await marketByCondition(exchange.db, request.params.condition_id);
+      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
+      return found;
+    },
+  );
+
+  // The SDK's market lookups (a market buy with `maxSpend` reads both for the fee curve).
+  app.get(
+    '/clob-markets/:condition_id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary:
+          "A market's trading parameters (tokens, tick, minimum size, fees) under the reference's short keys",
+        params: ConditionPath,
+        response: { 200: ClobMarketInfo, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await marketInfoByCondition(exchange.db, request.params.condition_id);
+      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
+      return found;
+    },
+  );
+  app.get(
+    '/markets-by-token/:token_id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: "An outcome token's market: its condition id and both tokens",
+        params: TokenPath,
+        response: { 200: MarketByToken, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await marketByToken(exchange.db, request.params.token_id);
       if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
       return found;
     },
