@@ -1,5 +1,5 @@
 import { displayedPrice } from '../../../engine/prices';
-import { type MarketMessage, PRICE_UNITS, type RecordedTrade, type Side } from './wire';
+import { type MarketMessage, mirrorTrade, PRICE_UNITS, type RecordedTrade, type Side } from './wire';
 
 /**
  * One market's book as the market channel tells it, kept for the token the page subscribed to (its
@@ -153,9 +153,7 @@ export function viewOf(book: LiveBook, outcome: 0 | 1, recorded: readonly Record
   const bestBid = bids[0]?.price ?? null;
   const bestAsk = asks[0]?.price ?? null;
   const merged = tapeWith(book.tape, recorded);
-  const tape = flip
-    ? merged.map((t): Trade => ({ ...t, price: mirror(t.price), side: t.side === 'BUY' ? 'SELL' : 'BUY' }))
-    : merged;
+  const tape = flip ? merged.map(mirrorTrade) : merged;
   const last = book.lastTrade === null ? null : flip ? mirror(book.lastTrade) : book.lastTrade;
   return {
     bids,

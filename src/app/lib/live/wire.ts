@@ -145,6 +145,16 @@ export function readMarketFrame(data: string, now = Date.now()): MarketMessage[]
   return out;
 }
 
+/**
+ * A trade as the other outcome sees it: the price mirrored, the side turned (a buy of one outcome is a
+ * sale of the other). The mirror is its own inverse, so this turns either outcome's terms into the other's.
+ */
+export const mirrorTrade = <T extends { price: number; side: Side }>(trade: T): T => ({
+  ...trade,
+  price: PRICE_UNITS - trade.price,
+  side: trade.side === 'BUY' ? 'SELL' : 'BUY',
+});
+
 /** A trade of a market's record (GET /live-activity/events/…), in outcome 0's terms as the book is kept. */
 export interface RecordedTrade {
   /** The trade's transaction hash, which its fills share with their live messages. */
@@ -174,17 +184,8 @@ export function readMarketTrades(body: unknown): RecordedTrade[] | null {
     const outcome = raw?.outcome_index;
     if (!hash || price === null || size === null || !side || !(seconds > 0)) continue;
     if (outcome !== 0 && outcome !== 1) continue;
-    out.push(
-      outcome === 0
-        ? { hash, price, size, side, at: seconds * 1000 }
-        : {
-            hash,
-            price: PRICE_UNITS - price,
-            size,
-            side: side === 'BUY' ? 'SELL' : 'BUY',
-            at: seconds * 1000,
-          },
-    );
+    const trade: RecordedTrade = { hash, price, size, side, at: seconds * 1000 };
+    out.push(outcome === 0 ? trade : mirrorTrade(trade));
   }
   return out;
 }
