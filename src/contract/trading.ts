@@ -259,6 +259,21 @@ export type NegRiskResponse = z.output<typeof NegRiskResponse>;
 export const FeeRateResponse = z.object({ base_fee: z.number().int().nonnegative() });
 export type FeeRateResponse = z.output<typeof FeeRateResponse>;
 
+/** Path of GET /fees/builder-fees/{builder_code}: a builder code, as a version-2 order's `builder` field. */
+export const BuilderCodePath = z.object({ builder_code: Bytes32 });
+
+/**
+ * 200 of GET /fees/builder-fees/{builder_code}: what an order with that builder code pays its builder, in
+ * basis points (the SDK reads both to size a market buy with `maxSpend` and a `builderCode`). No fees here.
+ */
+export const BuilderFeeRates = z.object({
+  builder_maker_fee_rate_bps: z.number(),
+  builder_taker_fee_rate_bps: z.number(),
+});
+
+/** 200 of GET /auth/ban-status/closed-only: whether the account may only close positions. Never here. */
+export const ClosedOnlyMode = z.object({ closed_only: z.boolean() });
+
 // ——— Orders ——————————————————————————————————————————————————————————————————————————
 
 /** `salt` travels as a JSON number; past 2^53 the client's number no longer is the signed salt. */

@@ -100,9 +100,10 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     );
   });
 
-  it('gets the reference’s health answer and server time', async () => {
+  it('gets the reference’s health answer, server time, and its account’s standing', async () => {
     expect(await client.getOk()).toBe('OK');
     expect(Math.abs((await client.getServerTime()) - Date.now() / 1000)).toBeLessThan(5);
+    expect(await client.getClosedOnlyMode()).toEqual({ closed_only: false });
   });
 
   it('a geo-block token (added to every query) and the server’s time change nothing', async () => {

@@ -1,6 +1,8 @@
 import { OrderSide, OrderType, RequestRejectedError, UnexpectedResponseError } from '@polymarket/client';
 import {
   fetchBalanceAllowance,
+  fetchBuilderFeeRates,
+  fetchClosedOnlyMode,
   fetchMarketInfo,
   fetchNegRisk,
   fetchTickSize,
@@ -489,6 +491,21 @@ describe('the SDK on a market the catalog gives a tick of 0.001 and a minimum of
       maxSpend: 100,
     });
     expect(uncapped).toMatchObject({ ok: true, status: 'matched', makingAmount: '4', takingAmount: '10' });
+    // With a builder code the SDK also reads the builder's fees: none here.
+    const builderCode = `0x${'b1'.repeat(32)}` as const;
+    expect(await fetchBuilderFeeRates(client, { builderCode })).toEqual({ maker: 0, taker: 0 });
+    const built = await client.placeMarketOrder({
+      tokenId: yes,
+      side: OrderSide.BUY,
+      amount: 4,
+      maxSpend: 2,
+      builderCode,
+    });
+    expect(built).toMatchObject({ ok: true, status: 'matched', makingAmount: '2', takingAmount: '5' });
     expect(await ledgerViolations(s.t.database.db)).toEqual([]);
+  });
+
+  it('is not in closed-only mode', async () => {
+    expect(await fetchClosedOnlyMode(client)).toBe(false);
   });
 });

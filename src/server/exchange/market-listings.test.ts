@@ -151,7 +151,7 @@ describe('the market listings', () => {
   });
 });
 
-describe("the SDK's market lookups", () => {
+describe("the SDK's market lookups and builder fees", () => {
   /** A market of the catalog with its tokens, outcomes and trading rules. */
   const marketRow = async (where: ReturnType<typeof sql>) => {
     const [row] = await rows<{
@@ -208,6 +208,13 @@ describe("the SDK's market lookups", () => {
         });
       }
     }
+  });
+
+  it('GET /fees/builder-fees/{builder_code}: no builder is paid here', async () => {
+    const res = await get(`/fees/builder-fees/0x${'b1'.repeat(32)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ builder_maker_fee_rate_bps: 0, builder_taker_fee_rate_bps: 0 });
+    expectError(await get('/fees/builder-fees/acme'), 400, 'INVALID_PARAMETER');
   });
 
   it('refuses malformed ids and says when no market has one', async () => {

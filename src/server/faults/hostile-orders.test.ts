@@ -1409,7 +1409,7 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
-  it('the market listings and lookups: a 200 or the contract’s refusal, never a 5xx', async () => {
+  it('the market listings, lookups and builder fees: a 200 or the contract’s refusal, never a 5xx', async () => {
     const paths = ['/markets', '/simplified-markets', '/sampling-markets', '/sampling-simplified-markets'];
     await fc.assert(
       fc.asyncProperty(
@@ -1424,6 +1424,9 @@ describe('hostile query parameters and cancel bodies', () => {
           fc
             .oneof(hostileText, fc.constantFrom(...good.token_id!))
             .map((id) => `/markets-by-token/${encodeURIComponent(id)}`),
+          fc
+            .oneof(hostileText, fc.constantFrom(`0x${'b1'.repeat(32)}`))
+            .map((code) => `/fees/builder-fees/${encodeURIComponent(code)}`),
         ),
         async (path) => {
           const res = await t.app.inject({ method: 'GET', url: `/clob${path}` });
@@ -1473,6 +1476,7 @@ describe('hostile query parameters and cancel bodies', () => {
       ['/balance-allowance', ['asset_type', 'token_id', 'signature_type']],
       ['/balance-allowance/update', ['asset_type', 'token_id', 'signature_type']],
       ['/data/positions', ['geo_block_token']],
+      ['/auth/ban-status/closed-only', ['geo_block_token']],
     ];
     const request = fc.oneof(
       {

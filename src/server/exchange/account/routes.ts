@@ -7,6 +7,7 @@ import {
   BalanceAllowance,
   BalanceAllowanceQuery,
   Bytes32,
+  ClosedOnlyMode,
   OpenOrder,
   OpenOrdersPage,
   OpenOrdersQuery,
@@ -23,7 +24,7 @@ import { freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } 
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** The account's reads (Level 2, repeatable): open orders, one order, trades, balances, positions. */
+/** The account's reads (Level 2, repeatable): open orders, one order, trades, balances, positions, standing. */
 export function registerAccountRoutes(
   scope: FastifyInstance,
   deps: {
@@ -130,6 +131,22 @@ export function registerAccountRoutes(
     '/balance-allowance/update',
     balanceSchema('The same as GET /balance-allowance (there is no chain to read again)'),
     balance,
+  );
+
+  app.get(
+    '/auth/ban-status/closed-only',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Whether your account may only close positions: never here',
+        security: l2,
+        response: { 200: ClosedOnlyMode, ...errors },
+      },
+    },
+    async (request) => {
+      await reader(request);
+      return { closed_only: false };
+    },
   );
 
   app.get(

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import {
+  BuilderCodePath,
+  BuilderFeeRates,
   ClobMarket,
   ClobMarketInfo,
   ClobMarketsPage,
@@ -68,6 +70,11 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
     const found = await exchange.registry.byToken(tokenId);
     if (!found) throw new ReplyError('ORDERBOOK_NOT_FOUND', TRADING_REFUSALS.ORDERBOOK_NOT_FOUND.book);
     return { found, snapshot: await exchange.books.snapshot(found.market.marketId) };
+  };
+  /** A market's answer, or 404 with the reference's sentence when no market has the id. */
+  const marketOrNotFound = <T>(found: T | null): T => {
+    if (found === null) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
+    return found;
   };
   const eachToken = <T>(
     tokens: { token_id: string }[],
@@ -238,11 +245,8 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
         response: { 200: MarketTradeEvents, ...errors },
       },
     },
-    async (request) => {
-      const found = await marketTrades(exchange.db, request.params.condition_id, request.query.limit);
-      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
-      return found;
-    },
+    async (request) =>
+      marketOrNotFound(await marketTrades(exchange.db, request.params.condition_id, request.query.limit)),
   );
 
   // The legacy client's market listings: the catalog's markets in the reference's shape, 500 a page.
@@ -282,11 +286,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
         response: { 200: ClobMarket, ...errors },
       },
     },
-    async (request) => {
-      const found = await marketByCondition(exchange.db, request.params.condition_id);
-      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
-      return found;
-    },
+    async (request) => marketOrNotFound(await marketByCondition(exchange.db, request.params.condition_id)),
   );
 
   // The SDK's market lookups (a market buy with `maxSpend` reads both for the fee curve).
@@ -301,11 +301,8 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
         response: { 200: ClobMarketInfo, ...errors },
       },
     },
-    async (request) => {
-      const found = await marketInfoByCondition(exchange.db, request.params.condition_id);
-      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
-      return found;
-    },
+    async (request) =>
+      marketOrNotFound(await marketInfoByCondition(exchange.db, request.params.condition_id)),
   );
   app.get(
     '/markets-by-token/:token_id',
@@ -317,11 +314,7 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
         response: { 200: MarketByToken, ...errors },
       },
     },
-    async (request) => {
-      const found = await marketByToken(exchange.db, request.params.token_id);
-      if (!found) throw new ReplyError('MARKET_NOT_FOUND', TRADING_REFUSALS.MARKET_NOT_FOUND.market);
-      return found;
-    },
+    async (request) => marketOrNotFound(await marketByToken(exchange.db, request.params.token_id)),
   );
 
   const tick = get('/tick-size', "A market's price tick (a JSON number)", TickSizeResponse);
@@ -345,4 +338,16 @@ export function registerMarketDataRoutes(scope: FastifyInstance, exchange: Excha
     await tokenBook(request.query.token_id);
     return { base_fee: 0 };
   });
+  app.get(
+    '/fees/builder-fees/:builder_code',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: "A builder code's fee rates in basis points: always 0 here",
+        params: BuilderCodePath,
+        response: { 200: BuilderFeeRates, ...errors },
+      },
+    },
+    async () => ({ builder_maker_fee_rate_bps: 0, builder_taker_fee_rate_bps: 0 }),
+  );
 }
