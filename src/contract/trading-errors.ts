@@ -97,6 +97,15 @@ export const TRADING_REFUSALS = {
     market: 'market not found',
   },
   /** 404 (GET /data/order/{id}) and the cancel answers' `not_canceled` reasons. */
+  /** 400: POST /v1/heartbeats with an id that is not the key's running chain. */
+  HEARTBEAT_INVALID: {
+    /** [ours] The chain lapsed: no heartbeat within the window, so its address's orders were cancelled. */
+    lapsed: (heartbeatId: string, at: number) =>
+      `heartbeat ${heartbeatId} lapsed at ${new Date(at * 1000).toISOString()}: no heartbeat came within 10 seconds, so every open order of this address was cancelled; send a heartbeat without heartbeat_id to start a new chain`,
+    /** [ours] No chain of this key has this id (none was started, or a newer one replaced it). */
+    unknown: (heartbeatId: string) =>
+      `heartbeat ${heartbeatId} is not this API key's running heartbeat; send one without heartbeat_id to start a chain`,
+  },
   ORDER_NOT_FOUND: {
     /** [ours] GET /data/order/{id} of an id that is not one of the caller's orders. */
     order: (orderId: string) => `order ${orderId} not found`,

@@ -498,6 +498,25 @@ export const CancelResponse = z.object({
 });
 export type CancelResponse = z.output<typeof CancelResponse>;
 
+/**
+ * Body of POST /v1/heartbeats (the legacy client's postHeartbeat): `heartbeat_id` null or absent starts a
+ * chain, the chain's id renews it. The reference's documentation also sends no body at all.
+ */
+export const HeartbeatBody = z
+  // Visible ASCII only: ids are UUIDs, and text with NUL could not even be looked up (PostgreSQL's text).
+  .object({
+    heartbeat_id: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,100}$/)
+      .nullish(),
+  })
+  .nullish()
+  .transform((body) => body?.heartbeat_id ?? null);
+
+/** 200 of POST /v1/heartbeats: the chain's id, to send with the next heartbeat (legacy HeartbeatResponse). */
+export const HeartbeatResponse = z.object({ heartbeat_id: z.string(), status: z.literal('ok') });
+export type HeartbeatResponse = z.output<typeof HeartbeatResponse>;
+
 // ——— Lists ——————————————————————————————————————————————————————————————————————————
 
 /**

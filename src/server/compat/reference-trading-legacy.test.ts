@@ -106,6 +106,21 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(await client.getClosedOnlyMode()).toEqual({ closed_only: false });
   });
 
+  it('postHeartbeat starts a chain, and chains the id it was given', async () => {
+    // A wallet of its own: its chain lapses 10 s after this test, and takes only its own orders with it.
+    const own = walletOf(generatePrivateKey());
+    const creds = await new ClobClient(`${s.base}/clob`, CHAIN_ID, own).createOrDeriveApiKey();
+    const beating = new ClobClient(`${s.base}/clob`, CHAIN_ID, own, creds);
+    const first = await beating.postHeartbeat();
+    expect(first).toEqual({ heartbeat_id: expect.any(String), status: 'ok' });
+    expect(await beating.postHeartbeat(first.heartbeat_id)).toEqual(first);
+    // An id of no chain comes back as the client's error value, with our sentence.
+    expect(await beating.postHeartbeat('not-a-chain')).toMatchObject({
+      status: 400,
+      error: expect.stringContaining("is not this API key's running heartbeat"),
+    });
+  });
+
   it('a geo-block token (added to every query) and the server’s time change nothing', async () => {
     const creds = (client as unknown as { creds: { key: string; secret: string; passphrase: string } }).creds;
     const geo = new ClobClient(

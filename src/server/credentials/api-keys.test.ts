@@ -330,6 +330,7 @@ describe('routes and documents', () => {
         ...['/sampling-markets', '/sampling-simplified-markets'],
         ...['/clob-markets/{condition_id}', '/markets-by-token/{token_id}'],
         ...['/fees/builder-fees/{builder_code}', '/auth/ban-status/closed-only'],
+        ...['/v1/heartbeats', '/heartbeats'],
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);

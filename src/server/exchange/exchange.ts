@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
+import { anyDue } from './heartbeats';
 import { BookReader } from './market-data/book-reader';
 import { catalogLoads, closedWithLiveOrders, MARKET_TRUST_MS, MarketRegistry } from './markets';
 import { hasTickChanges } from './tick-changes';
-import { type Committed, ExchangeWriter } from './writer';
+import { type Committed, ExchangeWriter, type Lapsed } from './writer';
 
 /** How often resting GTD orders are checked for expiry. */
 const EXPIRY_EVERY_MS = 1_000;
@@ -15,6 +16,8 @@ export const CLOSING_EVERY_MS = 1_000;
  * in the meantime go too.
  */
 const CLOSING_WATCH_MS = MARKET_TRUST_MS + 2 * CLOSING_EVERY_MS;
+/** How often heartbeat chains are checked for a missed deadline. */
+const HEARTBEATS_EVERY_MS = 1_000;
 /** Markets closed in one writer job at most (the next sweep takes the rest). */
 const CLOSE_AT_MOST = 200;
 
@@ -29,6 +32,8 @@ export class Exchange {
   private readonly listeners = new Set<(changes: Committed) => void>();
   private expiry: NodeJS.Timeout | undefined;
   private closing: NodeJS.Timeout | undefined;
+  private heartbeats: NodeJS.Timeout | undefined;
+  private lapsing: Promise<Lapsed[]> | null = null;
   private sweeping = false;
   private stopped = false;
   /** The catalog's count of loads when last read (null: never, so the first sweep looks). */
@@ -69,9 +74,14 @@ export class Exchange {
 
   /**
    * Expires GTD orders as their time comes (on the books this process holds), announces the ticks loads
-   * change, and cancels the orders of markets the catalog closes. `onError` hears what failed (the next round tries again).
+   * change, and cancels the orders of markets the catalog closes and of heartbeat chains that lapse. `onError` hears what failed (the next round tries again).
    */
-  start(onError: (err: unknown, task: 'expiring orders' | 'following catalog loads') => void): void {
+  start(
+    onError: (
+      err: unknown,
+      task: 'expiring orders' | 'following catalog loads' | 'cancelling for missed heartbeats',
+    ) => void,
+  ): void {
     // Only when something is due: an idle sweep would still take the writers' turn (and make other
     // processes reload their books).
     this.expiry = setInterval(() => {
@@ -83,6 +93,27 @@ export class Exchange {
       this.followCatalog().catch((err) => onError(err, 'following catalog loads'));
     }, CLOSING_EVERY_MS);
     this.closing.unref();
+    this.heartbeats = setInterval(() => {
+      this.lapseHeartbeats().catch((err) => onError(err, 'cancelling for missed heartbeats'));
+    }, HEARTBEATS_EVERY_MS);
+    this.heartbeats.unref();
+  }
+
+  /**
+   * Cancels the orders of every heartbeat chain past its deadline (heartbeats.ts), through the writer:
+   * only when the cheap look finds one, since a writer job takes the writers' turn. One at a time.
+   */
+  lapseHeartbeats(): Promise<Lapsed[]> {
+    if (this.stopped) return Promise.resolve([]);
+    this.lapsing ??= this.lapseDue().finally(() => {
+      this.lapsing = null;
+    });
+    return this.lapsing;
+  }
+
+  private async lapseDue(): Promise<Lapsed[]> {
+    if (!(await anyDue(this.db, this.now()))) return [];
+    return (await this.writer.submit({ kind: 'lapse' })).lapsed;
   }
 
   /**
@@ -150,6 +181,7 @@ export class Exchange {
     this.stopped = true;
     clearInterval(this.expiry);
     clearInterval(this.closing);
+    clearInterval(this.heartbeats);
     await this.writer.close();
   }
 

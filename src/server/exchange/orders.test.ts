@@ -361,6 +361,7 @@ describe('open orders and cancels', () => {
       ['GET', '/clob/balance-allowance?asset_type=COLLATERAL'],
       ['GET', '/clob/data/positions'],
       ['GET', '/clob/auth/ban-status/closed-only'],
+      ['POST', '/clob/v1/heartbeats'],
     ] as const;
     for (const [method, url] of routes) {
       const res = await t.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });

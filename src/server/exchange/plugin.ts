@@ -6,6 +6,7 @@ import { exchangeAddresses, registerAccountRoutes } from './account/routes';
 import type { ChangeSignal } from '../change-signal';
 import { CatalogFollower } from './catalog-follower';
 import { Exchange } from './exchange';
+import { registerHeartbeatRoutes } from './heartbeat-routes';
 import { registerLiveChannels } from './live/plugin';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
@@ -45,6 +46,7 @@ export async function registerExchange(
     now: exchange.now,
     checkSignature: signatures.check,
   });
+  registerHeartbeatRoutes(scope, exchange, authoriser);
   await registerLiveChannels(scope, { config, database, exchange, authoriser });
   registerAccountRoutes(scope, {
     authoriser,

@@ -15,6 +15,7 @@ import {
   holdingKeysParams,
   storedHoldingsText,
 } from './ledger/holdings';
+import { claimDue } from './heartbeats';
 import { readBooks, type StoredBook } from './live-orders';
 import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
@@ -73,7 +74,22 @@ export interface TicksJob {
   kind: 'ticks';
 }
 
-export type Job = PlaceJob | CancelJob | ExpireJob | CloseJob | TicksJob;
+/**
+ * Heartbeat chains past their deadline (heartbeats.ts): marked lapsed in the turn, and every live order of
+ * their addresses cancelled in the same transaction.
+ */
+export interface LapseJob {
+  kind: 'lapse';
+}
+
+/** A lapsed heartbeat chain: its key, its address, and the orders its lapse cancelled. */
+export interface Lapsed {
+  apiKey: string;
+  address: string;
+  canceled: string[];
+}
+
+export type Job = PlaceJob | CancelJob | ExpireJob | CloseJob | TicksJob | LapseJob;
 
 export interface Refused {
   ok: false;
@@ -113,7 +129,9 @@ type Result<J extends Job> = J extends PlaceJob
       ? { canceled: string[] }
       : J extends TicksJob
         ? { changed: TickChange[] }
-        : null;
+        : J extends LapseJob
+          ? { lapsed: Lapsed[] }
+          : null;
 
 /** What a commit changed, for the catalog and the live channels. */
 export interface Committed {
@@ -300,7 +318,7 @@ export class ExchangeWriter {
         const { seqStart, fresh, revoked, existing } = await this.takeTurnAndMark(db, jobs);
         const seq = { next: seqStart + 1 };
         const writes = new BatchWrites();
-        const { cancelTargets, closing } = await this.prepare(db, jobs);
+        const { cancelTargets, closing, lapsing } = await this.prepare(db, jobs);
         const ticks = jobs.some((job) => job.kind === 'ticks') ? await this.takeTicks(db) : [];
         const now = this.clock();
         const usedMarks: SingleUse[] = [];
@@ -312,6 +330,8 @@ export class ExchangeWriter {
           else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
           else if (job.kind === 'close') result = this.closeMarkets(job, closing, writes);
           else if (job.kind === 'ticks') result = { changed: ticks };
+          // The batch's first lapse job takes every chain the turn claimed.
+          else if (job.kind === 'lapse') result = { lapsed: this.lapse(lapsing.splice(0), writes) };
           else result = this.expire(writes, now);
           results.push(result);
           const failed = (result as { ok?: boolean } | null)?.ok === false;
@@ -435,12 +455,27 @@ export class ExchangeWriter {
   private async prepare(
     db: Db,
     jobs: Job[],
-  ): Promise<{ cancelTargets: Map<Job, { id: string; marketId: string }[]>; closing: Set<string> }> {
+  ): Promise<{
+    cancelTargets: Map<Job, { id: string; marketId: string }[]>;
+    closing: Set<string>;
+    lapsing: (Omit<Lapsed, 'canceled'> & { orders: { id: string; marketId: string }[] })[];
+  }> {
     const targets = new Map<Job, { id: string; marketId: string }[]>();
-    for (const job of jobs) if (job.kind === 'cancel') targets.set(job, await this.liveOrdersFor(db, job));
+    for (const job of jobs)
+      if (job.kind === 'cancel') targets.set(job, await this.liveOrdersOf(db, job.address, job.select));
     const asked = [...new Set(jobs.flatMap((job) => (job.kind === 'close' ? job.marketIds : [])))];
     const closing = new Set(asked.length > 0 ? await untradable(db, asked) : []);
-    const cancelTargets = [...new Set([...[...targets.values()].flat().map((o) => o.marketId), ...closing])];
+    const lapsing = [];
+    if (jobs.some((job) => job.kind === 'lapse')) {
+      for (const chain of await claimDue(db, this.clock()))
+        lapsing.push({ ...chain, orders: await this.liveOrdersOf(db, chain.address, { all: true }) });
+    }
+    const cancelTargets = [
+      ...new Set([
+        ...[...targets.values(), ...lapsing.map((l) => l.orders)].flat().map((o) => o.marketId),
+        ...closing,
+      ]),
+    ];
     const markets = new Map<string, TradableMarket>();
     for (const job of jobs) if (job.kind === 'place') markets.set(job.market.marketId, job.market);
     const unknownMarkets = cancelTargets.filter((id) => !this.books.has(id) && !markets.has(id));
@@ -459,11 +494,14 @@ export class ExchangeWriter {
     // Read with the turn (takeTurnAndMark), unless another process wrote since.
     for (const job of jobs) if (job.kind === 'place') wanted.push(...holdingsOf(job.order.maker, job.market));
     await this.holdings.load(this.db, db, wanted);
-    return { cancelTargets: targets, closing };
+    return { cancelTargets: targets, closing, lapsing };
   }
 
-  private async liveOrdersFor(db: Db, job: CancelJob): Promise<{ id: string; marketId: string }[]> {
-    const s = job.select;
+  private async liveOrdersOf(
+    db: Db,
+    address: string,
+    s: CancelJob['select'],
+  ): Promise<{ id: string; marketId: string }[]> {
     if ('ids' in s) {
       // Text that is no order id names no order (it is answered as not cancelled): looking it up could
       // only fail (PostgreSQL text holds no NUL) and take the whole batch down with it.
@@ -472,13 +510,13 @@ export class ExchangeWriter {
       return rows(
         db,
         sql`SELECT id, market_id AS "marketId" FROM exchange_orders
-            WHERE id = ANY(${arrayParam(ids)}::text[]) AND maker = ${job.address} AND status = 'LIVE'`,
+            WHERE id = ANY(${arrayParam(ids)}::text[]) AND maker = ${address} AND status = 'LIVE'`,
       );
     }
     return rows(
       db,
       sql`SELECT id, market_id AS "marketId" FROM exchange_orders
-          WHERE maker = ${job.address} AND status = 'LIVE'
+          WHERE maker = ${address} AND status = 'LIVE'
           ${s.marketId ? sql`AND market_id = ${s.marketId}` : sql``}
           ${s.tokenId ? sql`AND token_id = ${s.tokenId}` : sql``}`,
     );
@@ -674,14 +712,7 @@ export class ExchangeWriter {
     targets: { id: string; marketId: string }[],
     writes: BatchWrites,
   ): Cancelled {
-    const canceled: string[] = [];
-    for (const { id, marketId } of targets) {
-      const mb = this.books.get(marketId);
-      const removed = mb && writes.events.change(mb.market, mb.book, () => mb.book.cancel(id));
-      if (!mb || !removed) continue;
-      this.release(mb, removed, writes, 'CANCELED');
-      canceled.push(id);
-    }
+    const canceled = this.cancelOrders(targets, writes);
     const notCanceled: Record<string, string> = {};
     if ('ids' in job.select) {
       const done = new Set(canceled);
@@ -690,6 +721,27 @@ export class ExchangeWriter {
       }
     }
     return { ok: true, canceled, notCanceled };
+  }
+
+  /** Cancels these live orders (read in this turn), giving back what they held; answers those it cancelled. */
+  private cancelOrders(targets: { id: string; marketId: string }[], writes: BatchWrites): string[] {
+    const canceled: string[] = [];
+    for (const { id, marketId } of targets) {
+      const mb = this.books.get(marketId);
+      const removed = mb && writes.events.change(mb.market, mb.book, () => mb.book.cancel(id));
+      if (!mb || !removed) continue;
+      this.release(mb, removed, writes, 'CANCELED');
+      canceled.push(id);
+    }
+    return canceled;
+  }
+
+  /** Cancels the live orders of lapsed heartbeat chains' addresses, as each owner's cancel-all would. */
+  private lapse(
+    lapsing: (Omit<Lapsed, 'canceled'> & { orders: { id: string; marketId: string }[] })[],
+    writes: BatchWrites,
+  ): Lapsed[] {
+    return lapsing.map(({ orders, ...chain }) => ({ ...chain, canceled: this.cancelOrders(orders, writes) }));
   }
 
   /**

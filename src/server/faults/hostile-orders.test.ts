@@ -1539,4 +1539,25 @@ describe('hostile query parameters and cancel bodies', () => {
     const after = await exchangeSnapshot(t.database.db);
     expect({ ...after, used: [] }).toEqual({ ...before, used: [] });
   });
+
+  it('heartbeats with hostile bodies: a chain started or renewed, or the contract’s refusal, never a 5xx', async () => {
+    const mallory = await Trader.create(t.app, CHAIN);
+    const body = fc.oneof(
+      fc.record({ heartbeat_id: fc.oneof(hostileText, fc.constant(null), garbage) }, { requiredKeys: [] }),
+      garbage,
+    );
+    const before = await exchangeSnapshot(t.database.db);
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('/clob/v1/heartbeats', '/clob/heartbeats'), async (b, url) => {
+        const res = await signed(mallory, 'POST', url, b === REMOVED ? undefined : b);
+        const what = `POST ${url} ${JSON.stringify(b)?.slice(0, 100)}`;
+        if (res.statusCode === 200) expect(res.json(), what).toMatchObject({ status: 'ok' });
+        else expectRefusal(res, ['INVALID_BODY', 'HEARTBEAT_INVALID', 'SIGNATURE_REUSED'], what);
+      }),
+      { numRuns: RUNS, examples: [[{ heartbeat_id: '\u0000' }, '/clob/v1/heartbeats']] },
+    );
+    // Mallory had no orders: her chain, however it ended, cancelled nothing.
+    const after = await exchangeSnapshot(t.database.db);
+    expect({ ...after, used: [] }).toEqual({ ...before, used: [] });
+  });
 });

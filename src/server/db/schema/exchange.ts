@@ -158,3 +158,22 @@ export const exchangeState = pgTable('exchange_state', {
   /** The last sequence number handed to an order or fill. */
   seq: int64('seq').notNull(),
 });
+
+/**
+ * Each API key's heartbeat chain (POST /v1/heartbeats, heartbeats.ts): while one runs, its address's
+ * live orders are cancelled once `deadline` passes without a heartbeat. A lapsed chain keeps its row
+ * (`lapsedAt`), so a late heartbeat is told what happened; a new chain replaces it.
+ */
+export const exchangeHeartbeats = pgTable(
+  'exchange_heartbeats',
+  {
+    apiKey: text('api_key').primaryKey(),
+    address: text('address').notNull(),
+    heartbeatId: text('heartbeat_id').notNull(),
+    /** Unix seconds: the chain lapses when the exchange's clock reaches it. */
+    deadline: int64('deadline').notNull(),
+    /** Unix seconds: when the chain lapsed (its deadline), once its orders were cancelled. */
+    lapsedAt: int64('lapsed_at'),
+  },
+  (t) => [index('exchange_heartbeats_due_idx').on(t.deadline).where(sql`lapsed_at IS NULL`)],
+);
