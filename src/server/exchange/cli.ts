@@ -1,6 +1,8 @@
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HEADER_FORMATS } from '../../contract/auth';
 import { ConfigError, loadConfig } from '../config';
+import { isInitialised } from '../db/data-dir';
 import { openConfiguredDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import { credit } from './ledger/funding';
@@ -51,6 +53,13 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     throw err;
+  }
+  // Crediting a database the server never opened would create an empty one, and help nobody.
+  if (!config.DATABASE_URL && !isInitialised(join(config.DATA_DIR, 'pgdata'))) {
+    console.error(
+      `There is no database in ${resolve(config.DATA_DIR)}: give the DATA_DIR (or --data-dir) the server runs with, or DATABASE_URL.`,
+    );
+    return 1;
   }
   const database = await openConfiguredDatabase(config);
   try {
