@@ -93,7 +93,8 @@ export async function sdkClientOf(base: string, key: `0x${string}`) {
     // A nonce of its own: the same wallet's other clients authorise with nonce 0, and two Level 1
     // authorisations of one address in one second with the same nonce are one (the second is refused).
     nonce: 1 + Math.floor(Math.random() * 2 ** 30),
-    // Chain 80002 and our base URL (its live channels included), nothing else.
+    // Chain 80002 and our base URL (its live channels included); the hosts we do not serve forked to
+    // ours too, as docs/api.md §9 tells users, so no test call reaches the reference's servers.
     environment: forkEnvironmentConfig({
       name: 'marketdesk',
       chainId: CHAIN_ID,
@@ -102,6 +103,9 @@ export async function sdkClientOf(base: string, key: `0x${string}`) {
         market: { ws: `${base.replace(/^http/, 'ws')}/clob/ws/market` },
         user: { ws: `${base.replace(/^http/, 'ws')}/clob/ws/user` },
       },
+      data: { rest: `${base}/not-served/data` },
+      relayer: { rest: `${base}/not-served/relayer` },
+      rpc: `${base}/not-served/rpc`,
     }),
   });
 }
