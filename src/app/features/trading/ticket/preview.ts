@@ -145,7 +145,9 @@ export function previewTicket(levels: LiveLevels, input: TicketInput): Preview |
   if (input.kind === 'limit') {
     const price = input.limitPrice ?? 0;
     const size = Math.round(input.amount * 100);
-    if (price < MIN_PRICE || price > MAX_PRICE || size <= 0) return null;
+    // What a person types may be no number at all ("30,5", "abc"): no preview, never a throw.
+    if (!Number.isInteger(price) || price < MIN_PRICE || price > MAX_PRICE) return null;
+    if (!Number.isSafeInteger(size * FULL_SET_PRICE) || size <= 0) return null;
     const result = book.preview(order(input, price, size, 'GTC'));
     if (!result.ok) return null;
     return summarise(input, price, size, result.fills, size - result.filled, best);

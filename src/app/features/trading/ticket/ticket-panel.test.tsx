@@ -64,6 +64,29 @@ describe('the trade ticket', () => {
     expect(figures()).toEqual(['—', '0 / 10', '$3.00', '$10.00', '—']);
   });
 
+  it('tells a price or amount that is no number to type one, and previews nothing (never throws)', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
+    for (const typed of ['30,5', '30¢', 'abc']) {
+      fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: typed } });
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Type the limit price in cents as a number, like 42.5 (a point for decimals).',
+      );
+    }
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '1,5' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Type the shares as a number, like 12.5 (a point for decimals).',
+    );
+    expect(
+      previewTicket(book, { outcome: 0, side: 'BUY', kind: 'limit', amount: 10, limitPrice: Number.NaN }),
+    ).toBeNull();
+    expect(
+      previewTicket(book, { outcome: 0, side: 'BUY', kind: 'limit', amount: 1e300, limitPrice: 3000 }),
+    ).toBeNull();
+  });
+
   it('a market sell previews what the bids pay', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));

@@ -45,6 +45,9 @@ const primary =
 type Outcome = 0 | 1;
 
 const sharesOf = (centishares: number) => formatShares(centishares / 100);
+/** What a field that holds no number is told: digits, with a point for decimals (no commas or ¢). */
+const NOT_A_NUMBER = (what: string, example: string) =>
+  `Type ${what} as a number, like ${example} (a point for decimals).`;
 const dollarsOf = (base: number) => formatDollars(base / 1e6);
 
 interface TicketProps {
@@ -88,11 +91,14 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
   /** Why the ticket cannot be sent as it is, before anything is signed. */
   const refusal = ((): string | null => {
     if (!amountText.trim()) return inDollars ? 'Enter an amount in dollars.' : 'Enter a number of shares.';
+    if (!Number.isFinite(amount))
+      return NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5');
     if (!(amount > 0)) return 'The amount must be a positive number.';
     if (!inDollars && Math.round(amount * 100) !== amount * 100)
       return 'Shares go in hundredths (12.34 at most).';
     if (kind === 'limit') {
       if (!limitText.trim()) return 'Enter a limit price in cents.';
+      if (!Number.isFinite(Number(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
       if (!(limitPrice >= tick && limitPrice <= 10_000 - tick))
         return `The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`;
       if (limitPrice % tick !== 0) {
@@ -332,6 +338,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
 }
 
 /** The trade ticket: a lazy chunk the book panel loads after hydration (its wallet part is another). */
+
 export default function TicketPanel(props: TicketProps) {
   return <Ticket {...props} />;
 }
