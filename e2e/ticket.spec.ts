@@ -75,6 +75,23 @@ test('ticket: a session key, a resting limit order and a market order that fills
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
   await expect(ticket.getByText(/trading session on/)).toBeVisible();
 
+  // Buying the other outcome at 70¢ would meet that bid (its mirror): said before anything is signed,
+  // and gone once the order is changed.
+  const no = outcomeNames(market)[1];
+  await ticket.getByRole('button', { name: new RegExp(`^${no} `) }).click();
+  await ticket.getByRole('button', { name: 'Market' }).click();
+  await ticket.getByLabel('Amount ($)').fill('7');
+  await ticket.getByRole('button', { name: `Sign to buy 10 ${no} at up to 70¢` }).click();
+  await ticket.getByRole('button', { name: `Confirm: sign to buy 10 ${no} at up to 70¢` }).click();
+  const selfTrade = ticket.getByRole('alert').filter({ hasText: 'would meet' });
+  await expect(selfTrade).toHaveText(
+    `This order would meet your order to buy 10 ${yes} at 30¢. The exchange never trades a wallet with itself: it would cancel it instead. Cancel it in the Portfolio, or change the price. Nothing was signed.`,
+  );
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
+  await ticket.getByRole('button', { name: new RegExp(`^${yes} `) }).click();
+  await expect(selfTrade).toHaveCount(0);
+  await ticket.getByLabel('Amount ($)').fill('');
+
   // Market: $11 buys 20 shares at 55¢ from the other wallet's order; no new session signature.
   await ticket.getByRole('button', { name: 'Market' }).click();
   await ticket.getByLabel('Amount ($)').fill('11');

@@ -8,7 +8,7 @@ import {
   orderTypedData,
   referenceExchanges,
 } from '../../../../contract/orders';
-import { BalanceAllowance, OpenOrder, PostOrderResponse } from '../../../../contract/trading';
+import { BalanceAllowance, OpenOrder, OpenOrdersPage, PostOrderResponse } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { ClobError } from '../../../lib/wallet/clob-request';
 import { keysConfig } from '../../../lib/wallet/keys-config';
@@ -36,6 +36,36 @@ export async function freeShares(session: Session, tokenId: string): Promise<big
     query: { asset_type: 'CONDITIONAL', token_id: tokenId, signature_type: '0' },
   });
   return BigInt(answer.balance);
+}
+
+/** The key owner's open orders in one market (its first page: 100 orders, plenty for a person). */
+export async function openOrdersIn(session: Session, conditionId: string): Promise<OpenOrder[]> {
+  const answer = await sessionRequest(OpenOrdersPage, session, {
+    method: 'GET',
+    path: '/data/orders',
+    query: { market: conditionId },
+  });
+  return answer.data.filter((o) => o.status === 'LIVE');
+}
+
+/**
+ * The owner's resting orders an order would meet: the exchange never trades a wallet with itself, and
+ * cancels such a resting order instead (docs/api.md, How orders match). Compared in the order's own
+ * outcome's terms: an order of the other token is the mirror (side turned, price 1 − q).
+ */
+export function ownOrdersCrossed(
+  order: { tokenId: string; side: Side; price: number },
+  mine: readonly OpenOrder[],
+): OpenOrder[] {
+  return mine.filter((o) => {
+    const units = Math.round(Number(o.price) * 10_000);
+    const same = o.asset_id === order.tokenId;
+    const side = same ? o.side : o.side === 'BUY' ? 'SELL' : 'BUY';
+    const price = same ? units : 10_000 - units;
+    return order.side === 'BUY'
+      ? side === 'SELL' && price <= order.price
+      : side === 'BUY' && price >= order.price;
+  });
 }
 
 export interface OrderToSign {

@@ -70,6 +70,13 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
   const [working, setWorking] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const ids = { amount: useId(), limit: useId(), preview: useId() };
+  /** A change the reader makes: the last order's message was about another order, so it goes. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setMessage(null);
+      set(value);
+    };
 
   const levels = book ?? { bids: new Map<number, number>(), asks: new Map<number, number>() };
   const views = useMemo(() => (book ? [viewOf(book, 0), viewOf(book, 1)] : null), [book]);
@@ -147,6 +154,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     setRequest((last) => ({
       id: (last?.id ?? 0) + 1,
       tokenId: market.outcomes[outcome].tokenId,
+      conditionId: market.conditionId,
       negRisk: market.negRisk,
       side,
       price: preview.price,
@@ -178,7 +186,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
             type="button"
             aria-pressed={side === s}
             className={segment(side === s)}
-            onClick={() => setSide(s)}
+            onClick={() => edit(setSide)(s)}
           >
             {s === 'BUY' ? 'Buy' : 'Sell'}
           </button>
@@ -192,7 +200,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
             type="button"
             aria-pressed={outcome === i}
             className={segment(outcome === i)}
-            onClick={() => setOutcome(i as Outcome)}
+            onClick={() => edit(setOutcome)(i as Outcome)}
             title={o.label}
           >
             <span className="truncate">{o.label}</span>{' '}
@@ -208,7 +216,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
             type="button"
             aria-pressed={kind === k}
             className={segment(kind === k)}
-            onClick={() => setKind(k)}
+            onClick={() => edit(setKind)(k)}
           >
             {k === 'market' ? 'Market' : 'Limit'}
           </button>
@@ -226,7 +234,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
             className={input}
             value={limitText}
             placeholder={view?.bestBid !== null && view ? String((view.bestBid ?? 0) / 100) : '50'}
-            onChange={(e) => setLimitText(e.target.value)}
+            onChange={(e) => edit(setLimitText)(e.target.value)}
           />
         </div>
       )}
@@ -240,7 +248,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           autoComplete="off"
           className={input}
           value={amountText}
-          onChange={(e) => setAmountText(e.target.value)}
+          onChange={(e) => edit(setAmountText)(e.target.value)}
         />
         <div className="flex flex-wrap gap-1">
           {chips.map((chip) => (
@@ -249,7 +257,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
               type="button"
               aria-label={`Add ${inDollars ? `$${chip}` : `${chip} shares`}`}
               className="h-8 rounded-md border border-neutral-300 px-2 text-xs tabular-nums hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-              onClick={() => setAmountText(String(Number((Number(amountText) || 0) + chip)))}
+              onClick={() => edit(setAmountText)(String(Number((Number(amountText) || 0) + chip)))}
             >
               +{inDollars ? `$${chip}` : chip}
             </button>

@@ -9,11 +9,22 @@ import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
 import { failureText } from '../../../lib/wallet/failure-text';
-import { type OrderToSign, findOrder, freeCollateral, freeShares, postOrder, signOrder } from './order-api';
+import {
+  type OrderToSign,
+  findOrder,
+  freeCollateral,
+  freeShares,
+  openOrdersIn,
+  ownOrdersCrossed,
+  postOrder,
+  signOrder,
+} from './order-api';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
 export interface PlaceRequest extends OrderToSign {
   id: number;
+  /** The market's condition id: its open orders of this wallet are looked at before signing. */
+  conditionId: string;
   /** Words for the result: the outcome's name, and whether part of a limit order will rest. */
   outcomeName: string;
   restsInPart: boolean;
@@ -98,6 +109,21 @@ async function place(
           `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
         ),
       };
+  }
+  const crossed = ownOrdersCrossed(request, await step((s) => openOrdersIn(s, request.conditionId)));
+  if (crossed.length > 0) {
+    const [first] = crossed;
+    const which =
+      crossed.length === 1 && first
+        ? `your order to ${first.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(first.original_size) - Number(first.size_matched))} ${first.outcome} at ${formatCents(Math.round(Number(first.price) * 10_000))}`
+        : `${crossed.length} of your resting orders`;
+    const them = crossed.length === 1 ? 'it' : 'them';
+    return {
+      tone: 'error',
+      text: told(
+        `This order would meet ${which}. The exchange never trades a wallet with itself: it would cancel ${them} instead. Cancel ${them} in the Portfolio, or change the price. Nothing was signed.`,
+      ),
+    };
   }
   onWorking('Approve the order in your wallet…');
   const signed = await signOrder(config, request);
