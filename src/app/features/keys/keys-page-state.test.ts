@@ -31,6 +31,14 @@ describe('keysPageReducer', () => {
     expect(state).toMatchObject({ revoking: null, revokeProblem: null, apiKeys: ['k2'] });
   });
 
+  it('revoking the key just created takes its secret off the screen; revoking another keeps it', () => {
+    let state = reduce(reduce(initial, { type: 'listed', apiKeys: ['k1'] }), { type: 'created', credentials });
+    state = reduce(state, { type: 'revoked', apiKey: 'k1' });
+    expect(state.credentials).toEqual(credentials);
+    state = reduce(state, { type: 'revoked', apiKey: 'k3' });
+    expect(state).toMatchObject({ credentials: null, apiKeys: [] });
+  });
+
   it('another account clears the list and the problem, not the credentials on screen', () => {
     let state = reduce(initial, { type: 'created', credentials });
     state = reduce(reduce(state, { type: 'listed', apiKeys: ['k3'] }), { type: 'failed', problem });

@@ -73,6 +73,8 @@ export function keysPageReducer(state: KeysPageState, action: KeysPageAction): K
     case 'revoked':
       return {
         ...state,
+        // The secret of a revoked key opens nothing: it leaves the screen (and memory) with the key.
+        credentials: state.credentials?.apiKey === action.apiKey ? null : state.credentials,
         apiKeys: state.apiKeys?.filter((k) => k !== action.apiKey) ?? null,
         revoking: null,
         revokeProblem: null,
