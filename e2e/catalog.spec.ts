@@ -303,6 +303,7 @@ test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ 
   const other = await page.goto('/no/such/page');
   expect(other?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
+  await expect(page).toHaveTitle('Not found · Marketdesk');
 });
 
 test('link-preview tags are in the raw HTML of /e/:slug', async ({ request }) => {

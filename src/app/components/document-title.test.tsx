@@ -15,6 +15,10 @@ describe('the document title', () => {
     expect(currentTitle([{ meta: [{ title: 'Marketdesk' }] }, { status: 'notFound' }])).toBe(
       'Not found · Marketdesk',
     );
+    // A path no route has: the router marks the root's match, which keeps status 'success'.
+    expect(currentTitle([{ status: 'success', _notFound: true, meta: [{ title: 'Marketdesk' }] }])).toBe(
+      'Not found · Marketdesk',
+    );
     expect(currentTitle([{ meta: [{ title: 'Marketdesk' }] }, { status: 'error' }])).toBe(
       'Could not load · Marketdesk',
     );

@@ -4,7 +4,8 @@ import { LOAD_ERROR_NAME, NOT_FOUND_NAME, titleOf } from '../../contract/pages';
 
 interface TitledMatch {
   status?: string;
-  globalNotFound?: boolean;
+  /** The router's mark on the match that shows the not-found page of a path no route has. */
+  _notFound?: boolean;
   meta?: ({ title?: string } | undefined)[];
 }
 
@@ -14,8 +15,7 @@ interface TitledMatch {
  * no title of its own, and the last page's would name what is not on screen.
  */
 export function currentTitle(matches: readonly TitledMatch[]): string | undefined {
-  if (matches.some((match) => match.status === 'notFound' || match.globalNotFound))
-    return titleOf(NOT_FOUND_NAME);
+  if (matches.some((match) => match.status === 'notFound' || match._notFound)) return titleOf(NOT_FOUND_NAME);
   if (matches.some((match) => match.status === 'error')) return titleOf(LOAD_ERROR_NAME);
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = matches[i]?.meta?.find((tag) => tag?.title)?.title;

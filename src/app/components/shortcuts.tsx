@@ -11,6 +11,7 @@ export const SHORTCUTS = [
   ['k', 'Previous event in the list'],
   ['Enter', 'Open the focused event'],
   ['s', 'Star or unstar the focused event (or this event)'],
+  ['/', 'Search events'],
   ['?', 'Show these shortcuts'],
 ] as const;
 

@@ -32,7 +32,10 @@ describe('keysPageReducer', () => {
   });
 
   it('revoking the key just created takes its secret off the screen; revoking another keeps it', () => {
-    let state = reduce(reduce(initial, { type: 'listed', apiKeys: ['k1'] }), { type: 'created', credentials });
+    let state = reduce(reduce(initial, { type: 'listed', apiKeys: ['k1'] }), {
+      type: 'created',
+      credentials,
+    });
     state = reduce(state, { type: 'revoked', apiKey: 'k1' });
     expect(state.credentials).toEqual(credentials);
     state = reduce(state, { type: 'revoked', apiKey: 'k3' });
