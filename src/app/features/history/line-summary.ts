@@ -51,8 +51,11 @@ export function describeLine(
   line: ChartLine,
   history: readonly PricePoint[] | undefined,
   range: ChartRange,
+  /** The history could not be read (not loading: the reader is offered to try again). */
+  failed = false,
 ): string {
   const now = `${line.label} ${formatPercent(line.price)}`;
+  if (failed) return `${now}, history could not be loaded`;
   if (!history) return `${now}, history loading`;
   const change = changePoints(history);
   if (change === null) return `${now}, no price history ${RANGE_PHRASE[range]}`;

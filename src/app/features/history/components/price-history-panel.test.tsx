@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatExact } from '../../../lib/format';
 import { jsonResponse, renderInApp } from '../../../test/render';
@@ -110,5 +111,34 @@ describe('PriceHistoryPanel', () => {
     renderInApp(<PriceHistoryPanel slug="rain" lines={[YES]} range="1d" />);
     expect(await screen.findByText('The price history could not be loaded.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('plot')).toBeNull());
+    expect(screen.getByText('Yes 53.6%, history could not be loaded')).toBeInTheDocument();
+    // Trying again reads it again.
+    serve({ '111': week });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('plot')).toHaveAttribute('data-points', '3');
+    expect(screen.getByText('Yes 53.6%, up 4.1 points today')).toBeInTheDocument();
+  });
+
+  it('while another range loads, shows the last one dimmed and tells no change for the new one', async () => {
+    const fetch = serve({ '111': week });
+    function Switcher() {
+      const [range, setRange] = useState<'1w' | '1m'>('1w');
+      return (
+        <>
+          <button type="button" onClick={() => setRange('1m')}>
+            Month
+          </button>
+          <PriceHistoryPanel slug="rain" lines={[YES]} range={range} />
+        </>
+      );
+    }
+    renderInApp(<Switcher />);
+    expect(await screen.findByText('Yes 53.6%, up 4.1 points this week')).toBeInTheDocument();
+    // The month's answer does not come yet.
+    fetch.mockImplementation(() => new Promise(() => {}));
+    await userEvent.click(screen.getByRole('button', { name: 'Month' }));
+    expect(await screen.findByText('Yes 53.6%, history loading')).toBeInTheDocument();
+    expect(screen.queryByText('▲ 4.1')).toBeNull();
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-busy', 'true');
   });
 });

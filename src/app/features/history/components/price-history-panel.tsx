@@ -69,6 +69,8 @@ export default function PriceHistoryPanel({
     ),
   );
   const failed = query.isError && histories === undefined;
+  // Another range's points, shown while this one's load: drawn dimmed, but no change is told for them.
+  const stale = query.isPlaceholderData;
   const aligned = useMemo(() => (histories ? alignHistories(histories) : null), [histories]);
   const [cursor, setCursor] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
@@ -136,7 +138,7 @@ export default function PriceHistoryPanel({
       legend={
         <ul className="space-y-1 text-sm">
           {lines.map((line, i) => {
-            const history = histories?.[i];
+            const history = stale ? undefined : histories?.[i];
             const change = history ? changePoints(history) : null;
             return (
               <li key={line.tokenId} className="relative flex h-5 items-center gap-2">
@@ -163,7 +165,7 @@ export default function PriceHistoryPanel({
                   {change === null ? '—' : formatChange(change)}
                 </span>
                 <span className="sr-only">
-                  {describeLine({ ...line, price: liveValues[i] ?? line.price }, history, range)}
+                  {describeLine({ ...line, price: liveValues[i] ?? line.price }, history, range, failed)}
                 </span>
               </li>
             );
@@ -180,9 +182,16 @@ export default function PriceHistoryPanel({
       }
       plot={
         failed ? (
-          <p className="flex h-full items-center justify-center text-sm text-neutral-600 dark:text-neutral-400">
-            The price history could not be loaded.
-          </p>
+          <div className="flex h-full flex-col items-center justify-center gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+            <p>The price history could not be loaded.</p>
+            <button
+              type="button"
+              className="rounded-md border border-neutral-300 px-3 py-1.5 font-medium text-neutral-800 hover:bg-neutral-100 dark:border-neutral-700 dark:text-neutral-200 dark:hover:bg-neutral-800"
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </button>
+          </div>
         ) : !aligned ? (
           <Skeleton className="h-full w-full" />
         ) : points === 0 ? (
@@ -202,7 +211,8 @@ export default function PriceHistoryPanel({
             aria-valuetext={readoutAt(cursor ?? points - 1)}
             onKeyDown={onKeyDown}
             data-testid="price-chart"
-            className="h-full rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+            aria-busy={stale}
+            className={`h-full rounded transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${stale ? 'opacity-50' : ''}`}
           >
             <PricePlot
               x={aligned.x}
