@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { priceUnits } from '../figures';
@@ -21,9 +21,23 @@ const describe = (o: Order) =>
 export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Props) {
   // Cancelling every order is asked once more in place; the safe answer takes the focus.
   const [asking, setAsking] = useState(false);
+  // The row whose cancel was pressed: its button goes while the list is read again, so once it is read
+  // the focus goes to the cancel button now in its place (or the last), or to the empty list's words.
+  const refocus = useRef<number | null>(null);
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list read again arrives (orders) or the work ends (busy).
+  useEffect(() => {
+    const at = refocus.current;
+    if (at === null || busy) return;
+    refocus.current = null;
+    const buttons = rows.current?.querySelectorAll('button');
+    if (!buttons || buttons.length === 0) empty.current?.focus();
+    else buttons[Math.min(at, buttons.length - 1)]?.focus();
+  }, [orders, busy]);
   if (orders.length === 0)
     return (
-      <p className={muted}>
+      <p ref={empty} tabIndex={-1} className={`${muted} focus:outline-none`}>
         No open orders. A limit order that does not fill at once rests here until you cancel it.
       </p>
     );
@@ -44,6 +58,7 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
             disabled={busy}
             onClick={() => {
               setAsking(false);
+              refocus.current = 0;
               onCancelAll();
             }}
           >
@@ -73,8 +88,8 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
               </th>
             </tr>
           </thead>
-          <tbody>
-            {orders.map((o) => (
+          <tbody ref={rows}>
+            {orders.map((o, i) => (
               <tr key={o.id}>
                 <td className={td}>
                   <MarketLink links={links} market={o.market} />
@@ -92,7 +107,10 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
                     className={secondary}
                     disabled={busy}
                     aria-label={`Cancel ${describe(o)}`}
-                    onClick={() => onCancel(o)}
+                    onClick={() => {
+                      refocus.current = i;
+                      onCancel(o);
+                    }}
                   >
                     Cancel
                   </button>

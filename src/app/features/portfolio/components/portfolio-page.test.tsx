@@ -165,7 +165,10 @@ describe('the Portfolio', () => {
 
   it('cancels one open order or all of them, then reads the account again', async () => {
     const second = { ...order, id: `0x${'2'.repeat(64)}`, side: 'SELL' as const, price: '0.7' };
-    api.loadAccount.mockResolvedValue(account({ orders: [order, second] }));
+    api.loadAccount
+      .mockResolvedValueOnce(account({ orders: [order, second] }))
+      .mockResolvedValueOnce(account({ orders: [second] }))
+      .mockResolvedValue(account({ orders: [] }));
     api.cancelOrder.mockResolvedValue({ canceled: [order.id], not_canceled: {} });
     api.cancelAll.mockResolvedValue({ canceled: [second.id], not_canceled: {} });
     renderInApp(<PortfolioPage />);
@@ -174,10 +177,14 @@ describe('the Portfolio', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order cancelled.'));
     expect(api.cancelOrder).toHaveBeenCalledWith(session, order.id);
     expect(api.loadAccount).toHaveBeenCalledTimes(2);
+    // The focus goes to the cancel button now in the cancelled row's place, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Cancel sell 10 Yes at 70¢' })).toHaveFocus(),
+    );
     // Asked once more, the safe answer focused: keeping them cancels nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
     expect(screen.getByRole('group', { name: 'Cancel every open order?' })).toHaveTextContent(
-      'Cancel all 2 open orders?',
+      'Cancel your open order?',
     );
     expect(screen.getByRole('button', { name: 'Keep them' })).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Keep them' }));
@@ -190,6 +197,7 @@ describe('the Portfolio', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Cancelled 1 order.'));
     expect(api.cancelAll).toHaveBeenCalledWith(session);
     expect(api.loadAccount).toHaveBeenCalledTimes(3);
+    await waitFor(() => expect(screen.getByText(/^No open orders\./)).toHaveFocus());
   });
 
   it('authenticates the user channel with the session key in its first message only', async () => {
