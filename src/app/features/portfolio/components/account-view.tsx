@@ -33,7 +33,8 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll }: Pro
             ['Cash (free)', summary.cash],
             ['Positions value', summary.value],
             ['Total', summary.total],
-            ['Profit or loss', summary.profit],
+            // Of the positions held now, at today's prices: shares sold are no longer in it.
+            ['Unrealised profit or loss', summary.profit],
           ] as const
         ).map(([label, figure]) => (
           <div key={label} className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
