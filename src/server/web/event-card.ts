@@ -1,5 +1,6 @@
 import type { Event, Market } from '../../contract/catalog';
 import { formatMoney } from '../../contract/money';
+import { marketName } from '../../contract/market-name';
 
 /**
  * What the embed card and the Open Graph image say about an event: its leading outcomes with their
@@ -95,7 +96,7 @@ export function eventCard(event: Event): EventCard {
   return {
     ...base,
     outcomes: ranked.map(({ market, chance }) => ({
-      label: market.groupItemTitle || market.question,
+      label: marketName(market),
       chance,
       change: change(market),
       token: liveToken(market),

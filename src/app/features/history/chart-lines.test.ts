@@ -62,12 +62,15 @@ describe('chartLines', () => {
     expect(lines.map((l) => l.label)).toEqual(['B', 'E', 'D', 'A']);
   });
 
-  it('draws a multi-market event as its markets’ Yes lines, highest first, named by question', () => {
+  it('draws a multi-market event as its markets’ Yes lines, highest first, named by their short names', () => {
     const event = asEvent(fed);
     const lines = chartLines(event);
     expect(lines.length).toBe(Math.min(4, event.markets.length));
     expect(lines.map((l) => l.price)).toEqual([...lines.map((l) => l.price)].sort((a, b) => b - a));
-    expect(event.markets.map((m) => m.question)).toContain(lines[0]!.label);
+    // The Fed's questions share "… after the September 2026 meeting?": each line is named by
+    // what tells it apart ("50+ bps decrease"), as the catalog's groupItemTitle has it.
+    expect(event.markets.map((m) => m.groupItemTitle)).toContain(lines[0]!.label);
+    expect(new Set(lines.map((l) => l.label)).size).toBe(lines.length);
   });
 
   it('leaves out outcomes without a price or a token', () => {

@@ -1,5 +1,6 @@
 import type { Event } from '../../../contract/catalog';
 import { decodeMarket, headlineOutcome } from '../../lib/decode-market';
+import { marketName } from '../../../contract/market-name';
 
 /** At most this many lines: more would be unreadable at phone width. */
 export const MAX_LINES = 4;
@@ -32,7 +33,7 @@ export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
       if (headline?.tokenId && headline.price !== null)
         candidates.push({
           tokenId: headline.tokenId,
-          label: market.question.trim() || headline.label,
+          label: marketName(market) || headline.label,
           price: headline.price,
         });
     }

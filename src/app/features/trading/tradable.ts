@@ -1,4 +1,5 @@
 import type { Event } from '../../../contract/catalog';
+import { marketName } from '../../../contract/market-name';
 import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
 
 /** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
@@ -7,6 +8,8 @@ export interface TradableMarket {
   /** Names the market in the trading interface's market-wide reads. */
   conditionId: string;
   question: string;
+  /** Its name among the event's markets (contract/market-name.ts): the market picker's. */
+  name: string;
   outcomes: [DecodedOutcome & { tokenId: string }, DecodedOutcome & { tokenId: string }];
   /** The token whose book is subscribed: outcome 0's (outcome 1's book is its mirror). */
   bookToken: string;
@@ -28,6 +31,7 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
       id: market.id,
       conditionId: market.conditionId,
       question: market.question.trim() || event.title,
+      name: marketName(market) || event.title,
       outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
       bookToken: first.tokenId,
       negRisk: market.negRisk === true,

@@ -9,6 +9,7 @@ import { DayChange } from './day-change';
 import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
+import { marketName } from '../../../../contract/market-name';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
@@ -101,7 +102,9 @@ export function EventRowView({
           >
             {ranked.slice(0, MAX_MARKETS).map(({ market, headline }) => (
               <li key={market.id} className="flex gap-2">
-                <span className="min-w-0 flex-1 truncate">{market.question}</span>
+                <span className="min-w-0 flex-1 truncate" title={market.question}>
+                  {marketName(market)}
+                </span>
                 <span className="shrink-0 tabular-nums font-medium text-neutral-800 dark:text-neutral-200">
                   {headline ? `${headline.label} ${formatPercent(headline.price)}` : '—'}
                 </span>

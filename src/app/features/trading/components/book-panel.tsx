@@ -169,7 +169,7 @@ export default function BookPanel({ event }: { event: Event }) {
           >
             {markets.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.question}
+                {m.name}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ const market: TradableMarket = {
   id: '1',
   conditionId: '0x1',
   question: 'Rain?',
+  name: 'Rain?',
   outcomes: [
     { label: 'Yes', price: 0.5, tokenId: '11' },
     { label: 'No', price: 0.5, tokenId: '22' },
