@@ -31,6 +31,7 @@ export const EMBED_CSS = [
   'html,body{height:100%}',
   'body{font:14px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;background:var(--bg);color:var(--fg)}',
   '.card{height:100%;display:flex;flex-direction:column;gap:8px;padding:12px 14px;border:1px solid var(--line);border-radius:12px;overflow:hidden;background:var(--bg)}',
+  '.head{flex:none;font-size:inherit;font-weight:inherit}',
   '.title{font-weight:650;font-size:15px;color:inherit;text-decoration:none;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere;flex:none}',
   '.title:hover,.title:focus-visible,.brand:hover{text-decoration:underline}',
   '.outcomes{list-style:none;display:flex;flex-direction:column;gap:3px;flex:none}',
@@ -63,6 +64,7 @@ function page(title: string, theme: EmbedTheme | undefined, body: string, script
     `<!doctype html><html lang="en"${themeAttribute}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<meta name="robots" content="noindex">' +
+    '<link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32">' +
     `<title>${escapeHtml(title)}</title><style>${EMBED_CSS}</style>${script}</head><body>${body}</body></html>`
   );
 }
@@ -113,11 +115,11 @@ function outcomeRow(outcome: CardOutcome, single: boolean, live: boolean): strin
  * The leading outcome's week as a line, with the chances at the top and bottom of its box: the box is
  * fitted to the line, so without them a move of two points would look like one of fifty.
  */
-function chartHtml({ path, low, high }: Sparkline): string {
+function chartHtml({ path, low, high }: Sparkline, plotted: string): string {
   const [top, bottom] = [formatChance(high), formatChance(low)];
   return (
     '<div class="plot">' +
-    `<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="Chance of the leading outcome over the last week, between ${bottom} and ${top}"><path d="${path}"/></svg>` +
+    `<svg class="chart" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" preserveAspectRatio="none" role="img" aria-label="Chance of ${escapeHtml(oneLine(plotted, LABEL_MAX))} over the last week, between ${bottom} and ${top}"><path d="${path}"/></svg>` +
     `<span class="scale top" aria-hidden="true">${top}</span><span class="scale bottom" aria-hidden="true">${bottom}</span>` +
     '</div>'
   );
@@ -129,11 +131,12 @@ export function renderEmbed({ card, origin, theme, chart: drawn, live }: EmbedVi
   // Live only with something to move: at least one tradable market shown.
   const isLive = Boolean(live) && card.outcomes.some((o) => o.token);
   const rows = card.outcomes.map((o) => outcomeRow(o, single, isLive)).join('');
-  const chart = drawn ? chartHtml(drawn) : '';
+  // The chart plots the first outcome shown: a single market's first (Yes), or the most likely market.
+  const chart = drawn ? chartHtml(drawn, card.outcomes[0]?.label ?? card.title) : '';
   const status = card.closed ? ' · Closed' : '';
   const body =
     (isLive && live ? `<main class="card" data-live="${escapeHtml(live.channel)}">` : '<main class="card">') +
-    link(`${origin}${eventPath(card.slug)}`, 'title', escapeHtml(title)) +
+    `<h1 class="head">${link(`${origin}${eventPath(card.slug)}`, 'title', escapeHtml(title))}</h1>` +
     `<ul class="outcomes">${rows}</ul>` +
     chart +
     `<footer class="foot"><span>${formatVolume(card.volume)} Vol.${status}</span>${link(`${origin}/`, 'brand', SITE_NAME)}</footer>` +
@@ -146,7 +149,7 @@ export function renderEmbed({ card, origin, theme, chart: drawn, live }: EmbedVi
 export function renderEmbedNotFound(origin: string, theme: EmbedTheme | undefined): string {
   const body =
     '<main class="card missing">' +
-    '<p class="title">This event does not exist</p>' +
+    '<h1 class="title">This event does not exist</h1>' +
     '<p class="label">It may have been removed, or the link is mistyped.</p>' +
     `<footer class="foot"><span></span>${link(`${origin}/`, 'brand', SITE_NAME)}</footer>` +
     '</main>';

@@ -82,7 +82,7 @@ describe('the embed card', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain(
-      `<a class="title" href="http://desk.example/e/${FED}" target="_blank" rel="noopener" dir="auto">Fed Decision in September?</a>`,
+      `<h1 class="head"><a class="title" href="http://desk.example/e/${FED}" target="_blank" rel="noopener" dir="auto">Fed Decision in September?</a></h1>`,
     );
     // The three most likely markets, most likely first, with their 24-hour changes.
     const labels = [...res.body.matchAll(/<span class="label" dir="auto">([^<]*)<\/span>/g)].map((m) => m[1]);
@@ -93,7 +93,7 @@ describe('the embed card', () => {
     expect(res.body).toMatch(/<svg class="chart"[^>]*><path d="M0\.0 [\d.]+(L[\d.]+ [\d.]+)+"\/><\/svg>/);
     // The chart's scale: the chances at the top and bottom of its box, also in its accessible name.
     const [, bottom, top] =
-      /aria-label="Chance of the leading outcome over the last week, between (\d+%) and (\d+%)"/.exec(
+      /aria-label="Chance of No change over the last week, between (\d+%) and (\d+%)"/.exec(
         res.body,
       )!;
     expect(res.body).toContain(`<span class="scale top" aria-hidden="true">${top}</span>`);
