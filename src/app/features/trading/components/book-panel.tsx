@@ -30,6 +30,18 @@ function TradeAnnouncer({ on, text }: { on: boolean; text: string | null }) {
   );
 }
 
+/** In place of a book or tape that never arrived: the live connection is failing (it keeps trying). */
+function Unreachable() {
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-dashed border-neutral-300 p-3 text-sm text-neutral-600 dark:border-neutral-700 dark:text-neutral-400"
+    >
+      The exchange cannot be reached right now. This shows as soon as the connection is back.
+    </p>
+  );
+}
+
 function MarketBook({ market }: { market: TradableMarket }) {
   const [outcome, setOutcome] = useState<0 | 1>(0);
   const [announce, setAnnounce] = useState(false);
@@ -45,6 +57,8 @@ function MarketBook({ market }: { market: TradableMarket }) {
   // While the connection is down the levels may be out of date: shown dimmed, not as current.
   const status = useLiveStatus();
   const stale = status === 'reconnecting' || status === 'refused';
+  // No book yet, and the connection has failed: say so, rather than keep the placeholders for ever.
+  const waiting = stale && !view ? <Unreachable /> : <BookSkeleton />;
   // Trades while it was down never print: the record has them once it is back.
   const wasStale = useRef(false);
   const { refetch } = recorded;
@@ -112,7 +126,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
           className={stale ? 'opacity-50' : undefined}
           title={stale ? 'As it was when the live connection dropped: waiting for it' : undefined}
         >
-          {view ? <OrderBook view={view} outcome={name} /> : <BookSkeleton />}
+          {view ? <OrderBook view={view} outcome={name} /> : waiting}
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}
         <section aria-labelledby="ticket-heading" className="md:order-last">
@@ -130,7 +144,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
           {view && !recorded.isPending ? (
             <TradeTape trades={view.tape} recordRead={recorded.isSuccess} />
           ) : (
-            <BookSkeleton />
+            waiting
           )}
         </section>
       </div>

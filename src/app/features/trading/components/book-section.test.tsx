@@ -105,6 +105,23 @@ describe('the live book on the event page', () => {
     expect(book).toHaveAttribute('title', expect.stringMatching(/live connection dropped/));
   });
 
+  it('says the exchange cannot be reached when the connection fails before any book arrived', async () => {
+    status.current = 'reconnecting';
+    renderInApp(<BookSection event={rain} />);
+    const told = await screen.findAllByText(
+      'The exchange cannot be reached right now. This shows as soon as the connection is back.',
+    );
+    // In place of the book and of the tape.
+    expect(told).toHaveLength(2);
+    // Once the book arrives, it shows.
+    act(() => {
+      status.current = 'open';
+      setBook('111', feed('111', { event_type: 'book', bids: [{ price: '0.6', size: '10' }], asks: [] }));
+    });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot be reached/)).toBeNull();
+  });
+
   it('shows the other outcome as the mirror of the same book, without another subscription', async () => {
     books.set(
       '111',
