@@ -123,8 +123,8 @@ function MarketBook({ market }: { market: TradableMarket }) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         <section
           aria-label={`Order book, ${name}`}
-          className={stale ? 'opacity-50' : undefined}
-          title={stale ? 'As it was when the live connection dropped: waiting for it' : undefined}
+          className={stale && view ? 'opacity-50' : undefined}
+          title={stale && view ? 'As it was when the live connection dropped: waiting for it' : undefined}
         >
           {view ? <OrderBook view={view} outcome={name} /> : waiting}
         </section>
