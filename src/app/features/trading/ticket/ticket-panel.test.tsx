@@ -57,6 +57,8 @@ describe('the trade ticket', () => {
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
     expect(screen.getByRole('alert').textContent).toBe('Prices move in steps of 1¢: try 30¢ or 31¢.');
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '12.345' } });
+    expect(screen.getByRole('alert').textContent).toBe('Shares go in hundredths: try 12.34 or 12.35.');
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '4' } });
     expect(screen.getByRole('alert').textContent).toBe('The smallest order that can rest is 5 shares.');
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });

@@ -102,7 +102,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
       return NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5');
     if (!(amount > 0)) return 'The amount must be a positive number.';
     if (!inDollars && Math.round(amount * 100) !== amount * 100)
-      return 'Shares go in hundredths (12.34 at most).';
+      return `Shares go in hundredths: try ${sharesOf(Math.floor(amount * 100))} or ${sharesOf(Math.floor(amount * 100) + 1)}.`;
     if (kind === 'limit') {
       if (!limitText.trim()) return 'Enter a limit price in cents.';
       if (!Number.isFinite(Number(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
