@@ -93,9 +93,7 @@ describe('the embed card', () => {
     expect(res.body).toMatch(/<svg class="chart"[^>]*><path d="M0\.0 [\d.]+(L[\d.]+ [\d.]+)+"\/><\/svg>/);
     // The chart's scale: the chances at the top and bottom of its box, also in its accessible name.
     const [, bottom, top] =
-      /aria-label="Chance of No change over the last week, between (\d+%) and (\d+%)"/.exec(
-        res.body,
-      )!;
+      /aria-label="Chance of No change over the last week, between (\d+%) and (\d+%)"/.exec(res.body)!;
     expect(res.body).toContain(`<span class="scale top" aria-hidden="true">${top}</span>`);
     expect(res.body).toContain(`<span class="scale bottom" aria-hidden="true">${bottom}</span>`);
     expect(Number.parseInt(top!, 10)).toBeGreaterThan(Number.parseInt(bottom!, 10));
