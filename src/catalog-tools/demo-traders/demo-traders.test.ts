@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceExchanges } from '../../contract/orders';
 import { rows } from '../../server/db/open';
 import { fillViolations, ledgerViolations } from '../../server/exchange/test/invariants';
@@ -165,19 +165,26 @@ describe('the demo traders, a long randomized run', () => {
     );
     expect(moved!.quoted).toBeGreaterThan(60);
     expect(moved!.traded).toBeGreaterThan(20);
-    // Each traded market's history got points after the generated month (the chart moves with it).
-    const traded = await rows<{ tokens: string[] }>(
-      t.database.db,
-      sql`SELECT clob_token_ids AS tokens FROM markets WHERE last_trade_price IS NOT NULL`,
+    // Each traded market's history got points after the generated month (the chart moves with it). The
+    // follower gives 25 markets a point per flush (two a second), so ~100 markets that started trading
+    // together get theirs over a few seconds: waited for, not assumed done.
+    await vi.waitFor(
+      async () => {
+        const traded = await rows<{ tokens: string[] }>(
+          t.database.db,
+          sql`SELECT clob_token_ids AS tokens FROM markets WHERE last_trade_price IS NOT NULL`,
+        );
+        const ends = await seriesEnds(
+          t.database.db,
+          traded.flatMap((m) => m.tokens),
+        );
+        const recorded = traded.filter((m) =>
+          m.tokens.some((k) => (ends.get(k)?.lastTs ?? 0) > generated.getTime() / 1000),
+        );
+        expect(recorded.length).toBe(traded.length);
+      },
+      { timeout: 15_000, interval: 500 },
     );
-    const ends = await seriesEnds(
-      t.database.db,
-      traded.flatMap((m) => m.tokens),
-    );
-    const recorded = traded.filter((m) =>
-      m.tokens.some((k) => (ends.get(k)?.lastTs ?? 0) > generated.getTime() / 1000),
-    );
-    expect(recorded.length).toBe(traded.length);
   });
 
   it('starts again on the same wallets: no second grant, its resting orders taken over, one key each', async () => {
