@@ -102,6 +102,10 @@ export class CatalogFollower {
       const market = changes.markets.has(marketId) ? this.pending.get(marketId)! : touch(marketId);
       market.notional += fill.taker.price * fill.size;
     }
+    this.schedule();
+  }
+
+  private schedule(): void {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.running = this.flush().catch(this.onError);
@@ -146,6 +150,13 @@ export class CatalogFollower {
         .sort((a, b) => lastPoint(a) - lastPoint(b))
         .slice(0, HISTORY_POINTS_PER_FLUSH),
     );
+    // Due but past this flush's cap: pending again, so that the next flush gives them their point. A
+    // market that does not change again would otherwise wait for its next trade.
+    for (const { id } of changes)
+      if (!offered.has(id) && lastPoint(id) <= t - APPEND_EVERY_S && !this.pending.has(id)) {
+        this.pending.set(id, { notional: 0, best: null });
+        this.schedule();
+      }
     let wrote = false;
     try {
       for (const [i, part] of byEvent(changes, this.marketsPerTransaction).entries()) {
