@@ -49,7 +49,7 @@ export async function openOrdersIn(session: Session, conditionId: string): Promi
 }
 
 /**
- * The owner's resting orders an order would meet: the exchange never trades a wallet with itself, and
+ * The owner's resting orders an order reaching `price` would meet: the exchange never trades a wallet with itself, and
  * cancels such a resting order instead (docs/api.md, How orders match). Compared in the order's own
  * outcome's terms: an order of the other token is the mirror (side turned, price 1 − q).
  */

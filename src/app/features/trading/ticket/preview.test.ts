@@ -38,6 +38,28 @@ function placeOnEngine(live: LiveLevels, order: Omit<OrderIn, 'id' | 'maker' | '
 }
 
 describe('previewTicket', () => {
+  it('knows how deep the order reaches: its last fill, or its own price when part of it rests', () => {
+    // Asks of outcome 0 at 50¢ × 10 and 60¢ × 20.
+    const live = levels(
+      [[4000, 10]],
+      [
+        [5000, 10],
+        [6000, 20],
+      ],
+    );
+    const buy = (amount: number, limitPrice: number) =>
+      previewTicket(live, { outcome: 0, side: 'BUY', kind: 'limit', amount, limitPrice })!;
+    // A limit of 70¢ for 5 shares fills at 50¢: the resting ask at 60¢ is never met.
+    expect(buy(5, 7000)).toMatchObject({ price: 7000, reach: 5000, resting: 0 });
+    expect(buy(15, 7000)).toMatchObject({ reach: 6000, resting: 0 });
+    // 40 shares take both levels and rest at 70¢.
+    expect(buy(40, 7000)).toMatchObject({ reach: 7000, resting: 1000 });
+    // A market order's reach is the price it signs.
+    const market = previewTicket(live, { outcome: 0, side: 'BUY', kind: 'market', amount: 8 })!;
+    expect(market.reach).toBe(market.price);
+    expect(market.price).toBe(6000);
+  });
+
   const asks = levels(
     [
       [4500, 10],

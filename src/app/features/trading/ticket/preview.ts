@@ -39,6 +39,11 @@ export interface Preview {
   averagePrice: number | null;
   /** Centishares left resting on the book (limit orders). */
   resting: number;
+  /**
+   * The deepest price at which the order meets resting orders (1/10,000): its last fill's, or its own
+   * price when part of it rests (it took every level up to it). Own orders past it are not met.
+   */
+  reach: number;
   /** Money a BUY commits in all (filled cost + the resting part at its price), base units. */
   commitment: number;
   /** What the shares bought pay if the outcome wins ($1 each), base units; 0 for a SELL. */
@@ -127,6 +132,7 @@ function summarise(
     cash,
     averagePrice,
     resting,
+    reach: resting > 0 ? price : (fills.at(-1)?.taker.price ?? price),
     commitment: buy ? cash + resting * price : 0,
     payout: buy ? (filled + resting) * BASE_PER_CENTISHARE : 0,
     impact: averagePrice === null || best === null ? null : buy ? averagePrice - best : best - averagePrice,

@@ -155,6 +155,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
       id: (last?.id ?? 0) + 1,
       tokenId: market.outcomes[outcome].tokenId,
       conditionId: market.conditionId,
+      reach: preview.reach,
       negRisk: market.negRisk,
       side,
       price: preview.price,

@@ -25,6 +25,8 @@ export interface PlaceRequest extends OrderToSign {
   id: number;
   /** The market's condition id: its open orders of this wallet are looked at before signing. */
   conditionId: string;
+  /** The deepest price the order meets resting orders at (Preview.reach): the wallet's own up to it. */
+  reach: number;
   /** Words for the result: the outcome's name, and whether part of a limit order will rest. */
   outcomeName: string;
   restsInPart: boolean;
@@ -110,7 +112,8 @@ async function place(
         ),
       };
   }
-  const crossed = ownOrdersCrossed(request, await step((s) => openOrdersIn(s, request.conditionId)));
+  const mine = await step((s) => openOrdersIn(s, request.conditionId));
+  const crossed = ownOrdersCrossed({ ...request, price: request.reach }, mine);
   if (crossed.length > 0) {
     const [first] = crossed;
     const which =
