@@ -274,6 +274,32 @@ export const BuilderFeeRates = z.object({
 /** 200 of GET /auth/ban-status/closed-only: whether the account may only close positions. Never here. */
 export const ClosedOnlyMode = z.object({ closed_only: z.boolean() });
 
+/**
+ * Order scoring (the reference's liquidity rewards): no rewards here, so no order scores. Query of
+ * GET /order-scoring (`order_id`), body of POST /orders-scoring (a bare JSON array of order ids, as both
+ * clients send it, up to the cancels' limit), and their answers.
+ */
+export const OrderScoringQuery = z.object({ order_id: Bytes32 });
+export const OrdersScoringBody = z.array(Bytes32).max(MAX_CANCEL_IDS);
+export const OrderScoring = z.object({ scoring: z.boolean() });
+export const OrdersScoring = z.record(z.string(), z.boolean());
+
+/**
+ * GET /notifications: the account's notifications (the reference's: fills and cancels by its matching
+ * engine). The live user channel tells those here, so the list is always empty. DELETE /notifications
+ * (`ids`, comma-separated) drops some: there are none to drop.
+ */
+export const Notifications = z.array(
+  z.object({
+    id: z.number(),
+    owner: z.string(),
+    payload: z.unknown(),
+    timestamp: z.number(),
+    type: z.number(),
+  }),
+);
+export const DropNotificationsQuery = z.object({ ids: z.string().max(100_000).optional() });
+
 // ——— Orders ——————————————————————————————————————————————————————————————————————————
 
 /** `salt` travels as a JSON number; past 2^53 the client's number no longer is the signed salt. */

@@ -104,6 +104,13 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(await client.getOk()).toBe('OK');
     expect(Math.abs((await client.getServerTime()) - Date.now() / 1000)).toBeLessThan(5);
     expect(await client.getClosedOnlyMode()).toEqual({ closed_only: false });
+    // No rewards, so no order scores; no notifications besides the live channel.
+    const [a, b] = [`0x${'a1'.repeat(32)}`, `0x${'b2'.repeat(32)}`];
+    expect(await client.isOrderScoring({ order_id: a })).toEqual({ scoring: false });
+    expect(await client.areOrdersScoring({ orderIds: [a, b] })).toEqual({ [a]: false, [b]: false });
+    expect(await client.getNotifications()).toEqual([]);
+    // Typed void, the client hands back the body (or its error value): an empty list, nothing dropped.
+    expect(await client.dropNotifications({ ids: ['1', '2'] })).toEqual([]);
   });
 
   it('postHeartbeat starts a chain, and chains the id it was given', async () => {

@@ -2,7 +2,11 @@ import { OrderSide, OrderType, RequestRejectedError, UnexpectedResponseError } f
 import {
   fetchBalanceAllowance,
   fetchBuilderFeeRates,
+  dropNotifications,
   fetchClosedOnlyMode,
+  fetchNotifications,
+  fetchOrderScoring,
+  fetchOrdersScoring,
   fetchMarketInfo,
   fetchNegRisk,
   fetchTickSize,
@@ -505,7 +509,12 @@ describe('the SDK on a market the catalog gives a tick of 0.001 and a minimum of
     expect(await ledgerViolations(s.t.database.db)).toEqual([]);
   });
 
-  it('is not in closed-only mode', async () => {
+  it('is not in closed-only mode; no order scores, and nothing notifies but the live channel', async () => {
     expect(await fetchClosedOnlyMode(client)).toBe(false);
+    const [a, b] = [`0x${'a1'.repeat(32)}`, `0x${'b2'.repeat(32)}`] as const;
+    expect(await fetchOrderScoring(client, { orderId: a })).toBe(false);
+    expect(await fetchOrdersScoring(client, { orderIds: [a, b] })).toEqual({ [a]: false, [b]: false });
+    expect(await fetchNotifications(client)).toEqual([]);
+    await dropNotifications(client, { ids: ['1'] });
   });
 });

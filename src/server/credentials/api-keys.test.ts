@@ -331,6 +331,7 @@ describe('routes and documents', () => {
         ...['/clob-markets/{condition_id}', '/markets-by-token/{token_id}'],
         ...['/fees/builder-fees/{builder_code}', '/auth/ban-status/closed-only'],
         ...['/v1/heartbeats', '/heartbeats'],
+        ...['/order-scoring', '/orders-scoring', '/notifications'],
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);

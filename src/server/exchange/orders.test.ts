@@ -347,6 +347,17 @@ describe('open orders and cancels', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('order scoring and notifications: none here, and a malformed id or body is refused', async () => {
+    const id = `0x${'1'.repeat(64)}`;
+    expect((await alice.request('GET', `/order-scoring?order_id=${id}`)).json()).toEqual({ scoring: false });
+    expect((await alice.request('POST', '/orders-scoring', [id])).json()).toEqual({ [id]: false });
+    expect((await alice.request('GET', '/notifications?signature_type=0')).json()).toEqual([]);
+    expect((await alice.request('DELETE', '/notifications?ids=1,2')).json()).toEqual([]);
+    expectError(await alice.request('GET', '/order-scoring?order_id=42'), 400, 'INVALID_PARAMETER');
+    for (const body of [{ orderIds: [id] }, ['42'], 'x'])
+      expectError(await alice.request('POST', '/orders-scoring', body), 400, 'INVALID_BODY');
+  });
+
   it('tells a request without an API key which Level 2 headers it lacks, on every account route', async () => {
     const routes = [
       ['POST', '/clob/order'],
@@ -362,6 +373,10 @@ describe('open orders and cancels', () => {
       ['GET', '/clob/data/positions'],
       ['GET', '/clob/auth/ban-status/closed-only'],
       ['POST', '/clob/v1/heartbeats'],
+      ['GET', `/clob/order-scoring?order_id=0x${'1'.repeat(64)}`],
+      ['POST', '/clob/orders-scoring'],
+      ['GET', '/clob/notifications'],
+      ['DELETE', '/clob/notifications'],
     ] as const;
     for (const [method, url] of routes) {
       const res = await t.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });

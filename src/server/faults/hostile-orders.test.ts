@@ -1280,6 +1280,7 @@ describe('hostile query parameters and cancel bodies', () => {
       asset_type: ['COLLATERAL', 'CONDITIONAL'],
       signature_type: ['0'],
       geo_block_token: ['x'],
+      order_id: [bobsOrder],
     };
   });
 
@@ -1477,6 +1478,8 @@ describe('hostile query parameters and cancel bodies', () => {
       ['/balance-allowance/update', ['asset_type', 'token_id', 'signature_type']],
       ['/data/positions', ['geo_block_token']],
       ['/auth/ban-status/closed-only', ['geo_block_token']],
+      ['/order-scoring', ['order_id']],
+      ['/notifications', ['signature_type']],
     ];
     const request = fc.oneof(
       {

@@ -8,6 +8,12 @@ import {
   BalanceAllowanceQuery,
   Bytes32,
   ClosedOnlyMode,
+  DropNotificationsQuery,
+  Notifications,
+  OrderScoring,
+  OrderScoringQuery,
+  OrdersScoring,
+  OrdersScoringBody,
   OpenOrder,
   OpenOrdersPage,
   OpenOrdersQuery,
@@ -146,6 +152,76 @@ export function registerAccountRoutes(
     async (request) => {
       await reader(request);
       return { closed_only: false };
+    },
+  );
+
+  // No liquidity rewards here, so no order scores; nothing notifies outside the live user channel.
+  app.get(
+    '/order-scoring',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Whether an order scores for liquidity rewards: never here (there are none)',
+        security: l2,
+        querystring: OrderScoringQuery,
+        response: { 200: OrderScoring, ...errors },
+      },
+    },
+    async (request) => {
+      await reader(request);
+      return { scoring: false };
+    },
+  );
+  app.post(
+    '/orders-scoring',
+    {
+      // Level 2 is checked before the body: a request without a key is told which headers it lacks.
+      attachValidation: true,
+      schema: {
+        summary: 'Whether orders score for liquidity rewards: never here',
+        security: l2,
+        body: OrdersScoringBody,
+        response: { 200: OrdersScoring, ...errors },
+      },
+    },
+    async (request) => {
+      await reader(request);
+      if (request.validationError)
+        throw new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_BODY.payload);
+      return Object.fromEntries(request.body.map((id) => [id, false]));
+    },
+  );
+  app.get(
+    '/notifications',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Your notifications: none here (the live user channel tells fills and cancels)',
+        security: l2,
+        response: { 200: Notifications, ...errors },
+      },
+    },
+    async (request) => {
+      await reader(request);
+      return [];
+    },
+  );
+  app.delete(
+    '/notifications',
+    {
+      schema: {
+        summary: 'Drops notifications: there are none to drop',
+        security: l2,
+        querystring: DropNotificationsQuery,
+        response: { 200: Notifications, ...errors },
+      },
+    },
+    async (request) => {
+      await deps.authoriser.run(
+        await deps.authoriser.authenticateLevel2(request, { changesState: true }),
+        async () => {},
+      );
+      return [];
     },
   );
 
