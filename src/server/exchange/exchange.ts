@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/open';
 import { anyDue } from './heartbeats';
 import { BookReader } from './market-data/book-reader';
-import { catalogLoads, closedWithLiveOrders, MARKET_TRUST_MS, MarketRegistry } from './markets';
+import {
+  catalogLoads,
+  closedWithLiveOrders,
+  hasConditionId,
+  MARKET_TRUST_MS,
+  MarketRegistry,
+} from './markets';
 import { hasTickChanges } from './tick-changes';
 import { type Committed, ExchangeWriter, type Lapsed } from './writer';
 
@@ -189,7 +195,7 @@ export class Exchange {
   async marketOfCondition(conditionId: string): Promise<string | null> {
     const [row] = await rows<{ id: string }>(
       this.db,
-      sql`SELECT id FROM markets WHERE lower(condition_id) = lower(${conditionId}) LIMIT 1`,
+      sql`SELECT m.id FROM markets m WHERE ${hasConditionId(sql`m`, conditionId)} LIMIT 1`,
     );
     return row?.id ?? null;
   }

@@ -347,6 +347,22 @@ describe('open orders and cancels', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('a condition id in capitals finds its market for the open-order filter and the market cancel', async () => {
+    const carol = await Trader.create(t.app, TEST_CHAIN);
+    const [row] = await rows<{ condition_id: string }>(
+      t.database.db,
+      sql`SELECT condition_id FROM markets WHERE ${yes} = ANY(clob_token_ids)`,
+    );
+    const upper = `0x${row!.condition_id.slice(2).toUpperCase()}`;
+    expect(upper).not.toBe(row!.condition_id);
+    const placed = await carol.place({ tokenId: yes, side: 'BUY', price: 0.05, size: 10 });
+    expect(placed.json()).toMatchObject({ status: 'live' });
+    const listed = await carol.request('GET', `/data/orders?market=${upper}`);
+    expect((listed.json() as { data: unknown[] }).data).toHaveLength(1);
+    const cancelled = await carol.request('DELETE', '/cancel-market-orders', { market: upper });
+    expect(cancelled.json()).toEqual({ canceled: [placed.json().orderID], not_canceled: {} });
+  });
+
   it('order scoring and notifications: none here, and a malformed id or body is refused', async () => {
     const id = `0x${'1'.repeat(64)}`;
     expect((await alice.request('GET', `/order-scoring?order_id=${id}`)).json()).toEqual({ scoring: false });

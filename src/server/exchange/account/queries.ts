@@ -3,6 +3,7 @@ import type { MakerOrder, OpenOrder, Trade } from '../../../contract/trading';
 import { type Db, rows } from '../../db/open';
 import { arrayParam } from '../../db/prepared';
 import { transactionHashOf } from '../writer';
+import { hasConditionId } from '../markets';
 import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
 
 /**
@@ -79,7 +80,7 @@ export async function openOrders(db: Db, address: string, filters: OrderFilters,
     sql`SELECT ${ORDER_COLUMNS} FROM exchange_orders o LEFT JOIN markets m ON m.id = o.market_id
         WHERE o.maker = ${address} AND o.status = 'LIVE'
         ${filters.id ? sql`AND o.id = ${filters.id.toLowerCase()}` : sql``}
-        ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
+        ${filters.market ? sql`AND ${hasConditionId(sql`m`, filters.market)}` : sql``}
         ${filters.asset_id ? sql`AND o.token_id = ${filters.asset_id}` : sql``}
         ORDER BY o.seq LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
   );
@@ -140,7 +141,7 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
     sql`SELECT f.trade_id, f.taker_order_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
         WHERE (f.taker_address = ${address} OR f.maker_address = ${address})
         ${filters.id ? sql`AND f.trade_id = ${filters.id}` : sql``}
-        ${filters.market ? sql`AND lower(m.condition_id) = lower(${filters.market})` : sql``}
+        ${filters.market ? sql`AND ${hasConditionId(sql`m`, filters.market)}` : sql``}
         ${filters.asset_id ? sql`AND m.clob_token_ids[f.taker_outcome + 1] = ${filters.asset_id}` : sql``}
         ${filters.before ? sql`AND f.match_time < ${Number(filters.before)}` : sql``}
         ${filters.after ? sql`AND f.match_time > ${Number(filters.after)}` : sql``}
