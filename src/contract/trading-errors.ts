@@ -126,6 +126,8 @@ export const TRADING_REFUSALS = {
     tradeParams: 'Invalid trade params payload',
     /** [ours] GET /markets and the other market listings (worded as the two above). */
     marketParams: 'Invalid markets params payload',
+    /** [ours] the rewards lists (worded as the three above). */
+    rewardsParams: 'Invalid rewards params payload',
   },
   /** 400: bodies of the batch read endpoints (POST /books, /prices, /midpoints…) and cancels. */
   INVALID_BODY: {

@@ -285,6 +285,28 @@ export const OrderScoring = z.object({ scoring: z.boolean() });
 export const OrdersScoring = z.record(z.string(), z.boolean());
 
 /**
+ * Liquidity rewards and earnings (the reference pays makers near the midpoint): none here. The lists
+ * answer an empty page, the day's total an empty list and the percentages an empty map, so a client's
+ * paging loop ends at once. `date` (YYYY-MM-DD) is checked when given; the other filters the clients
+ * send (`signature_type`, `order_by`, `position`, `no_competition`, `sponsored`) change nothing.
+ */
+export const RewardsQuery = z.object({
+  next_cursor: CursorParam,
+  date: z
+    .string()
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be a day as YYYY-MM-DD')
+    .optional(),
+});
+export const NoRewardsPage = z.object({
+  limit: z.number().int(),
+  count: z.number().int(),
+  next_cursor: z.string(),
+  data: z.array(z.never()).max(0),
+});
+export const NoEarnings = z.array(z.never()).max(0);
+export const NoRewardPercentages = z.record(z.string(), z.number());
+
+/**
  * GET /notifications: the account's notifications (the reference's: fills and cancels by its matching
  * engine). The live user channel tells those here, so the list is always empty. DELETE /notifications
  * (`ids`, comma-separated) drops some: there are none to drop.

@@ -113,6 +113,16 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     expect(await client.dropNotifications({ ids: ['1', '2'] })).toEqual([]);
   });
 
+  it('pages through no liquidity rewards and no earnings', async () => {
+    const day = '2026-11-28';
+    expect(await client.getCurrentRewards()).toEqual([]);
+    expect(await client.getRawRewardsForMarket(m().conditionId)).toEqual([]);
+    expect(await client.getEarningsForUserForDay(day)).toEqual([]);
+    expect(await client.getUserEarningsAndMarketsConfig(day)).toEqual([]);
+    expect(await client.getTotalEarningsForUserForDay(day)).toEqual([]);
+    expect(await client.getRewardPercentages()).toEqual({});
+  });
+
   it('postHeartbeat starts a chain, and chains the id it was given', async () => {
     // A wallet of its own: its chain lapses 10 s after this test, and takes only its own orders with it.
     const own = walletOf(generatePrivateKey());

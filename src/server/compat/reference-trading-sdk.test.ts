@@ -7,6 +7,12 @@ import {
   fetchNotifications,
   fetchOrderScoring,
   fetchOrdersScoring,
+  fetchRewardPercentages,
+  fetchTotalEarningsForUserForDay,
+  listCurrentRewards,
+  listMarketRewards,
+  listUserEarningsAndMarketsConfig,
+  listUserEarningsForDay,
   fetchMarketInfo,
   fetchNegRisk,
   fetchTickSize,
@@ -516,5 +522,20 @@ describe('the SDK on a market the catalog gives a tick of 0.001 and a minimum of
     expect(await fetchOrdersScoring(client, { orderIds: [a, b] })).toEqual({ [a]: false, [b]: false });
     expect(await fetchNotifications(client)).toEqual([]);
     await dropNotifications(client, { ids: ['1'] });
+  });
+
+  it('lists no liquidity rewards and no earnings, each in one empty page', async () => {
+    const date = '2026-11-28';
+    const everything = async <T>(pages: AsyncIterable<{ items: T[] }>) => {
+      const found: T[] = [];
+      for await (const page of pages) found.push(...page.items);
+      return found;
+    };
+    expect(await everything(listCurrentRewards(client))).toEqual([]);
+    expect(await everything(listMarketRewards(client, { conditionId: `0x${'f1'.repeat(32)}` }))).toEqual([]);
+    expect(await everything(listUserEarningsForDay(client, { date }))).toEqual([]);
+    expect(await everything(listUserEarningsAndMarketsConfig(client, { date }))).toEqual([]);
+    expect(await fetchTotalEarningsForUserForDay(client, { date })).toEqual([]);
+    expect(await fetchRewardPercentages(client)).toEqual({});
   });
 });

@@ -332,6 +332,8 @@ describe('routes and documents', () => {
         ...['/fees/builder-fees/{builder_code}', '/auth/ban-status/closed-only'],
         ...['/v1/heartbeats', '/heartbeats'],
         ...['/order-scoring', '/orders-scoring', '/notifications'],
+        ...['/rewards/markets/current', '/rewards/markets/{condition_id}', '/rewards/user'],
+        ...['/rewards/user/total', '/rewards/user/markets', '/rewards/user/percentages'],
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api-keys']).sort()).toEqual(['delete', 'get', 'post']);

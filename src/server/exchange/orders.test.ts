@@ -374,6 +374,27 @@ describe('open orders and cancels', () => {
       expectError(await alice.request('POST', '/orders-scoring', body), 400, 'INVALID_BODY');
   });
 
+  it('liquidity rewards: every list is one empty page, and a malformed cursor or day is refused', async () => {
+    const empty = { limit: 100, count: 0, next_cursor: 'LTE=', data: [] };
+    const condition = `0x${'2'.repeat(64)}`;
+    for (const url of [
+      '/rewards/user?date=2026-11-28',
+      '/rewards/user/markets?date=2026-11-28&next_cursor=MA==',
+    ])
+      expect((await alice.request('GET', url)).json()).toEqual(empty);
+    expect((await alice.request('GET', '/rewards/user/total?date=2026-11-28')).json()).toEqual([]);
+    expect((await alice.request('GET', '/rewards/user/percentages?signature_type=0')).json()).toEqual({});
+    for (const url of [
+      '/clob/rewards/markets/current',
+      `/clob/rewards/markets/${condition}?next_cursor=MTAw`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).json()).toEqual(empty);
+    expectError(await alice.request('GET', '/rewards/user?next_cursor=eA=='), 400, 'INVALID_PARAMETER');
+    expectError(await alice.request('GET', '/rewards/user/total?date=28/11/2026'), 400, 'INVALID_PARAMETER');
+    const badMarket = await t.app.inject({ method: 'GET', url: '/clob/rewards/markets/0x42' });
+    expectError(badMarket, 400, 'INVALID_PARAMETER');
+  });
+
   it('tells a request without an API key which Level 2 headers it lacks, on every account route', async () => {
     const routes = [
       ['POST', '/clob/order'],
@@ -393,6 +414,10 @@ describe('open orders and cancels', () => {
       ['POST', '/clob/orders-scoring'],
       ['GET', '/clob/notifications'],
       ['DELETE', '/clob/notifications'],
+      ['GET', '/clob/rewards/user'],
+      ['GET', '/clob/rewards/user/total'],
+      ['GET', '/clob/rewards/user/markets'],
+      ['GET', '/clob/rewards/user/percentages'],
     ] as const;
     for (const [method, url] of routes) {
       const res = await t.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });

@@ -10,6 +10,7 @@ import { registerHeartbeatRoutes } from './heartbeat-routes';
 import { registerLiveChannels } from './live/plugin';
 import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
+import { registerRewardsRoutes } from './rewards-routes';
 import { signaturePool } from '../signatures/signature-pool';
 
 /**
@@ -47,6 +48,7 @@ export async function registerExchange(
     checkSignature: signatures.check,
   });
   registerHeartbeatRoutes(scope, exchange, authoriser);
+  registerRewardsRoutes(scope, authoriser);
   await registerLiveChannels(scope, { config, database, exchange, authoriser });
   registerAccountRoutes(scope, {
     authoriser,

@@ -1281,6 +1281,10 @@ describe('hostile query parameters and cancel bodies', () => {
       signature_type: ['0'],
       geo_block_token: ['x'],
       order_id: [bobsOrder],
+      date: ['2026-11-28'],
+      order_by: ['earnings'],
+      position: ['DESC'],
+      no_competition: ['false'],
     };
   });
 
@@ -1410,15 +1414,18 @@ describe('hostile query parameters and cancel bodies', () => {
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });
 
-  it('the market listings, lookups and builder fees: a 200 or the contract’s refusal, never a 5xx', async () => {
-    const paths = ['/markets', '/simplified-markets', '/sampling-markets', '/sampling-simplified-markets'];
+  it('the market listings, lookups, builder fees and rewards: a 200 or the contract’s refusal, never a 5xx', async () => {
+    const paths = [
+      ...['/markets', '/simplified-markets', '/sampling-markets', '/sampling-simplified-markets'],
+      '/rewards/markets/current',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
           fc.tuple(fc.constantFrom(...paths), hostileQuery(['next_cursor'])).map(([p, q]) => `${p}?${q}`),
           fc
             .tuple(
-              fc.constantFrom('/markets', '/clob-markets'),
+              fc.constantFrom('/markets', '/clob-markets', '/rewards/markets'),
               fc.oneof(hostileText, fc.constantFrom(...good.market!)),
             )
             .map(([p, id]) => `${p}/${encodeURIComponent(id)}`),
@@ -1480,6 +1487,10 @@ describe('hostile query parameters and cancel bodies', () => {
       ['/auth/ban-status/closed-only', ['geo_block_token']],
       ['/order-scoring', ['order_id']],
       ['/notifications', ['signature_type']],
+      ['/rewards/user', ['date', 'signature_type', 'next_cursor']],
+      ['/rewards/user/total', ['date', 'signature_type']],
+      ['/rewards/user/markets', ['date', 'next_cursor', 'order_by', 'position', 'no_competition']],
+      ['/rewards/user/percentages', ['signature_type']],
     ];
     const request = fc.oneof(
       {

@@ -10,10 +10,6 @@ import {
   ClosedOnlyMode,
   DropNotificationsQuery,
   Notifications,
-  OrderScoring,
-  OrderScoringQuery,
-  OrdersScoring,
-  OrdersScoringBody,
   OpenOrder,
   OpenOrdersPage,
   OpenOrdersQuery,
@@ -155,42 +151,7 @@ export function registerAccountRoutes(
     },
   );
 
-  // No liquidity rewards here, so no order scores; nothing notifies outside the live user channel.
-  app.get(
-    '/order-scoring',
-    {
-      exposeHeadRoute: false,
-      schema: {
-        summary: 'Whether an order scores for liquidity rewards: never here (there are none)',
-        security: l2,
-        querystring: OrderScoringQuery,
-        response: { 200: OrderScoring, ...errors },
-      },
-    },
-    async (request) => {
-      await reader(request);
-      return { scoring: false };
-    },
-  );
-  app.post(
-    '/orders-scoring',
-    {
-      // Level 2 is checked before the body: a request without a key is told which headers it lacks.
-      attachValidation: true,
-      schema: {
-        summary: 'Whether orders score for liquidity rewards: never here',
-        security: l2,
-        body: OrdersScoringBody,
-        response: { 200: OrdersScoring, ...errors },
-      },
-    },
-    async (request) => {
-      await reader(request);
-      if (request.validationError)
-        throw new ReplyError('INVALID_BODY', TRADING_REFUSALS.INVALID_BODY.payload);
-      return Object.fromEntries(request.body.map((id) => [id, false]));
-    },
-  );
+  // Nothing notifies outside the live user channel.
   app.get(
     '/notifications',
     {
