@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type LiveBook, emptyBook } from '../../../lib/live/book-state';
 import type { TradableMarket } from '../tradable';
 import { previewTicket } from './preview';
-import TicketPanel, { FAR_FROM_MID, pastMid } from './ticket-panel';
+import TicketPanel, { FAR_FROM_MID, pastMid, previewPastMid } from './ticket-panel';
 
 const market: TradableMarket = {
   id: '1',
@@ -107,5 +107,18 @@ describe('the trade ticket', () => {
     expect(pastMid('BUY', 9500, 8200)).toBe(1300);
     expect(pastMid('SELL', 6000, 8200)).toBe(2200);
     expect(pastMid('BUY', 9200, 8200) > FAR_FROM_MID).toBe(false);
+  });
+
+  it('measures a limit order from the midpoint where it can trade now, not at its limit', () => {
+    const mid = 4750;
+    const limitBuy = (shares: number) =>
+      previewTicket(book, { outcome: 0, side: 'BUY', kind: 'limit', amount: shares, limitPrice: 9500 });
+    // 5 shares at 95¢ fill at once on the 50¢ ask: 2.5¢ past the mid, no warning.
+    expect(previewPastMid(limitBuy(5), 'BUY', mid)).toBe(250);
+    // 25 shares take 50¢ and 60¢ (12.5¢ past): warned at the 60¢ they reach.
+    expect(previewPastMid(limitBuy(25), 'BUY', mid)).toBe(1250);
+    // 40 shares leave 10 resting at 95¢, where someone may sell to them: warned at 95¢.
+    expect(previewPastMid(limitBuy(40), 'BUY', mid)).toBe(4750);
+    expect(previewPastMid(null, 'BUY', mid)).toBe(0);
   });
 });

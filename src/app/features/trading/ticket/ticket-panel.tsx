@@ -3,7 +3,7 @@ import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { TradableMarket } from '../tradable';
-import { type TicketKind, previewTicket } from './preview';
+import { type Preview, type TicketKind, previewTicket } from './preview';
 import type { Message, PlaceRequest } from './ticket-wallet';
 
 // The wallet part (wagmi, viem, signing) loads only once a visitor wants to trade: a first-time
@@ -29,6 +29,14 @@ export const FAR_FROM_MID = 1_000;
 /** How far the price is past the midpoint the costly way for `side` (negative: the other way). */
 export const pastMid = (side: Side, price: number, mid: number): number =>
   side === 'BUY' ? price - mid : mid - price;
+
+/**
+ * How far past the midpoint the previewed order can trade: at its reach, the deepest price it meets now
+ * (its limit only when part of it rests there). A limit far past the mid that fills at once nearer
+ * the mid is not warned about.
+ */
+export const previewPastMid = (preview: Preview | null, side: Side, mid: number | null): number =>
+  preview === null || mid === null ? 0 : pastMid(side, preview.reach, mid);
 
 const segment = (on: boolean) =>
   `inline-flex h-9 min-w-0 flex-1 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
@@ -122,7 +130,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
     return null;
   })();
 
-  const past = preview === null || mid === null ? 0 : pastMid(side, preview.price, mid);
+  const past = previewPastMid(preview, side, mid);
   const far = past > FAR_FROM_MID;
   const ticketKey = JSON.stringify([outcome, side, kind, amountText, limitText]);
   // Any change of the order takes the warning back, even a return to the warned values.
@@ -305,7 +313,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
           role="alert"
           className="rounded-md border border-amber-500 bg-amber-50 p-2 text-sm dark:bg-amber-950"
         >
-          This order can trade at {formatCents(preview.price)}, {formatCents(past)}{' '}
+          This order can trade at {formatCents(preview.reach)}, {formatCents(past)}{' '}
           {side === 'BUY' ? 'above' : 'below'} the midpoint {formatCents(mid)}. Press the button again to sign
           it anyway.
         </p>
