@@ -22,6 +22,8 @@ type Command =
       timeInForce: TimeInForce;
       postOnly: boolean;
       ttl: number;
+      /** Made a market buy's budget when the order is a FOK or FAK BUY. */
+      budget: number | undefined;
     }
   | { kind: 'cancel'; pick: number }
   | { kind: 'expire'; advance: number }
@@ -48,6 +50,7 @@ const command = (makers: number): fc.Arbitrary<Command> =>
         timeInForce: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTD', 'FOK', 'FAK'),
         postOnly: fc.boolean(),
         ttl: fc.integer({ min: 1, max: 6 }),
+        budget: fc.option(fc.integer({ min: 1, max: 120_000 }), { nil: undefined }),
       }),
     },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
@@ -127,8 +130,16 @@ function checkFills(order: OrderIn, result: PlaceResult) {
     check(flows.sets === (fill.kind === 'MINT' ? fill.size : fill.kind === 'MERGE' ? -fill.size : 0), 'sets');
   }
   check(result.filled === filled, 'filled is the sum of the fills');
-  check(order.timeInForce !== 'FOK' || filled === order.size, 'FOK fills whole or not at all');
-  check((result.rested?.remaining ?? 0) + filled <= order.size, 'rests only what is left');
+  if (order.budget === undefined) {
+    check(order.timeInForce !== 'FOK' || filled === order.size, 'FOK fills whole or not at all');
+    check((result.rested?.remaining ?? 0) + filled <= order.size, 'rests only what is left');
+    return;
+  }
+  // A market buy spends no more than its budget, and a FOK all that could buy a share at its price.
+  const spent = result.fills.reduce((sum, f) => sum + f.size * f.taker.price, 0);
+  check(spent <= order.budget, 'a budget is never overspent');
+  check(order.timeInForce !== 'FOK' || order.budget - spent < order.price, 'FOK spends whole or not at all');
+  check(result.rested === undefined, 'a market buy never rests');
 }
 
 function checkBook(book: Book, ref: ReferenceBook) {
@@ -199,6 +210,8 @@ function run(commands: Command[]) {
         postOnly: c.postOnly && (c.timeInForce === 'GTC' || c.timeInForce === 'GTD'),
         expiration: c.timeInForce === 'GTD' ? now + c.ttl : 0,
       };
+      if (c.budget !== undefined && c.side === 'BUY' && (c.timeInForce === 'FOK' || c.timeInForce === 'FAK'))
+        order.budget = c.budget;
       const prior = state(book);
       const preview = book.preview(order);
       same(state(book), prior);

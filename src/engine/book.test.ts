@@ -153,6 +153,33 @@ describe('time in force', () => {
     expect(full.rested).toBeUndefined();
   });
 
+  it('a market buy spends its budget up to its price, for as many shares as that buys', () => {
+    const book = new Book();
+    // Asks of 20 shares at 40¢ and 20 at 60¢ (one as a buy of the other outcome at 40¢).
+    book.place(order({ maker: 'bob', side: 'SELL', price: 4000, size: 2000 }));
+    book.place(order({ maker: 'carol', outcome: 1, price: 4000, size: 2000 }));
+    const before = state(book);
+    // $12 at up to 60¢ (signed as 20 shares): $8 buys 20 at 40¢, $3.996 buys 6.66 at 60¢; $0.004 is left.
+    const buy = (fields: Parameters<typeof order>[0]) =>
+      order({ price: 6000, size: 2000, timeInForce: 'FOK', budget: 12_000_000, ...fields });
+    const preview = ok(book.preview(buy({})));
+    expect(preview.fills.map((f) => [f.size, f.taker.price, f.kind])).toEqual([
+      [2000, 4000, 'NORMAL'],
+      [666, 6000, 'MINT'],
+    ]);
+    expect(preview.filled).toBe(2666);
+    expect(state(book)).toEqual(before);
+    // More money than the book holds up to 60¢: a FOK is refused, a FAK spends what it can.
+    expect(book.place(buy({ budget: 24_000_001 }))).toEqual({ ok: false, refusal: 'FOK_NOT_FILLED' });
+    expect(state(book)).toEqual(before);
+    const most = ok(book.place(buy({ timeInForce: 'FAK', budget: 30_000_000 })));
+    expect(most.filled).toBe(4000);
+    expect(most.rested).toBeUndefined();
+    // A budget is for market buys only.
+    expect(() => book.place(order({ budget: 100 }))).toThrow(/FOK and FAK/);
+    expect(() => book.place(order({ side: 'SELL', timeInForce: 'FAK', budget: 100 }))).toThrow(/BUY/);
+  });
+
   it('FAK that fills nothing is refused, even when the walk met the maker’s own orders', () => {
     const book = new Book();
     book.place(order({ side: 'SELL', price: 5000 }));

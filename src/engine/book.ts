@@ -140,11 +140,13 @@ export class Book {
     if (order.postOnly && opposite.crosses(limit))
       return { result: { ok: false, refusal: 'POST_ONLY_CROSSES' } };
     const plan = walk(order, opposite);
-    if (order.timeInForce === 'FOK' && plan.filled < order.size)
-      return { result: { ok: false, refusal: 'FOK_NOT_FILLED' } };
+    // Whole: every share, or for a budget order every cent that could still buy a share at its price.
+    const whole =
+      order.budget === undefined ? plan.filled === order.size : order.budget - plan.spent < order.price;
+    if (order.timeInForce === 'FOK' && !whole) return { result: { ok: false, refusal: 'FOK_NOT_FILLED' } };
     if (order.timeInForce === 'FAK' && plan.filled === 0)
       return { result: { ok: false, refusal: 'FAK_NOT_FILLED' } };
-    const left = order.size - plan.filled;
+    const left = Math.max(0, order.size - plan.filled);
     const rests = left > 0 && (order.timeInForce === 'GTC' || order.timeInForce === 'GTD');
     const changes = rests
       ? [...plan.changes, { outcome0Side: ownSide, price: limit, size: own.total(limit) + left }]

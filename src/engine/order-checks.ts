@@ -37,6 +37,11 @@ export function assertOrder(order: OrderIn): void {
     [tif === 'GTD' && order.expiration === 0, 'a GTD order needs an expiration'],
     [typeof order.postOnly !== 'boolean', 'postOnly must be a boolean'],
     [order.postOnly && tif !== 'GTC' && tif !== 'GTD', 'postOnly is for GTC and GTD orders only'],
+    [
+      order.budget !== undefined && (!isCount(order.budget, 1) || order.side !== 'BUY'),
+      'budget must be a positive integer of base units, on a BUY',
+    ],
+    [order.budget !== undefined && tif !== 'FOK' && tif !== 'FAK', 'budget is for FOK and FAK orders only'],
   ]);
 }
 

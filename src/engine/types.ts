@@ -23,6 +23,12 @@ export interface OrderIn {
   postOnly: boolean;
   /** Unix seconds after which the order leaves the book (see Book.expire); 0 = none. */
   expiration: number;
+  /**
+   * A FOK or FAK BUY only: the collateral (base units) it spends, the reference's market buy. It then
+   * takes resting orders up to `price` until this is spent (what is left buys less than a centishare),
+   * for however many shares that is; `size` plays no part in its matching.
+   */
+  budget?: number;
 }
 
 export interface RestingOrder extends OrderIn {

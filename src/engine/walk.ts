@@ -11,18 +11,25 @@ export interface Walk {
   /** The maker's own resting orders the walk reached: removed instead of traded with. */
   selfTrade: Entry[];
   filled: number;
+  /** The collateral the fills move at the taker's prices (base units): what a budget order spends. */
+  spent: number;
   /** The opposite side's levels the walk would change, with their new totals. */
   changes: LevelChange[];
 }
 
 /**
  * Walks the opposite side in price-time priority while it meets the order's limit, filling at each
- * resting order's price. Read-only, so a refused order or a preview leaves the book as it was.
+ * resting order's price, until the order's size is filled or, for a budget order, its budget buys no
+ * more at the next price. Read-only, so a refused order or a preview leaves the book as it was.
  */
 export function walk(order: OrderIn, opposite: BookSide): Walk {
-  const result: Walk = { fills: [], takes: [], selfTrade: [], filled: 0, changes: [] };
+  const result: Walk = { fills: [], takes: [], selfTrade: [], filled: 0, spent: 0, changes: [] };
+  const budget = order.budget;
   let left = order.size;
+  let more = true;
   opposite.scan(toOutcome0(order.outcome, order.price), (queue, price) => {
+    const takerPrice = fromOutcome0(order.outcome, price);
+    if (budget !== undefined && budget - result.spent < takerPrice) return false;
     let reduced = 0;
     queue.scan((entry) => {
       const resting = entry.order;
@@ -31,8 +38,11 @@ export function walk(order: OrderIn, opposite: BookSide): Walk {
         reduced += resting.remaining;
         return true;
       }
-      const size = Math.min(left, resting.remaining);
+      const wanted = budget === undefined ? left : Math.floor((budget - result.spent) / takerPrice);
+      const size = Math.min(wanted, resting.remaining);
       left -= size;
+      result.filled += size;
+      result.spent += size * takerPrice;
       reduced += size;
       result.takes.push({ entry, size });
       result.fills.push({
@@ -43,7 +53,7 @@ export function walk(order: OrderIn, opposite: BookSide): Walk {
           maker: order.maker,
           outcome: order.outcome,
           side: order.side,
-          price: fromOutcome0(order.outcome, price),
+          price: takerPrice,
         },
         maker: {
           orderId: resting.id,
@@ -54,11 +64,11 @@ export function walk(order: OrderIn, opposite: BookSide): Walk {
           remainingAfter: resting.remaining - size,
         },
       });
-      return left > 0;
+      more = budget === undefined ? left > 0 : budget - result.spent >= takerPrice;
+      return more;
     });
     if (reduced > 0) result.changes.push({ outcome0Side: opposite.side, price, size: queue.total - reduced });
-    return left > 0;
+    return more;
   });
-  result.filled = order.size - left;
   return result;
 }

@@ -40,18 +40,25 @@ export class ReferenceBook {
         return a.seq - b.seq;
       });
     if (order.postOnly && candidates.length > 0) return { ok: false, refusal: 'POST_ONLY_CROSSES' };
+    // A budget order (a market buy) counts money left instead of shares left.
+    const budget = order.budget;
     let left = order.size;
+    let money = budget ?? 0;
+    let filled = 0;
     const fills: Fill[] = [];
     const selfTrade: RestingOrder[] = [];
     const taken = new Map<string, number>();
     for (const resting of candidates) {
-      if (left === 0) break;
+      const price = this.priceFor(order, resting);
+      if (budget === undefined ? left === 0 : money < price) break;
       if (resting.maker === order.maker) {
         selfTrade.push({ ...resting });
         continue;
       }
-      const size = Math.min(left, resting.remaining);
+      const size = Math.min(budget === undefined ? left : Math.floor(money / price), resting.remaining);
       left -= size;
+      money -= size * price;
+      filled += size;
       taken.set(resting.id, size);
       fills.push({
         kind: resting.outcome === order.outcome ? 'NORMAL' : order.side === 'BUY' ? 'MINT' : 'MERGE',
@@ -61,7 +68,7 @@ export class ReferenceBook {
           maker: order.maker,
           outcome: order.outcome,
           side: order.side,
-          price: this.priceFor(order, resting),
+          price,
         },
         maker: {
           orderId: resting.id,
@@ -73,10 +80,11 @@ export class ReferenceBook {
         },
       });
     }
-    const filled = order.size - left;
-    if (order.timeInForce === 'FOK' && left > 0) return { ok: false, refusal: 'FOK_NOT_FILLED' };
+    const whole = budget === undefined ? left === 0 : money < order.price;
+    if (order.timeInForce === 'FOK' && !whole) return { ok: false, refusal: 'FOK_NOT_FILLED' };
     if (order.timeInForce === 'FAK' && filled === 0) return { ok: false, refusal: 'FAK_NOT_FILLED' };
-    const rests = left > 0 && (order.timeInForce === 'GTC' || order.timeInForce === 'GTD');
+    const rests =
+      budget === undefined && left > 0 && (order.timeInForce === 'GTC' || order.timeInForce === 'GTD');
     const rested: RestingOrder | undefined = rests
       ? {
           id: order.id,

@@ -11,12 +11,13 @@ import { CHAIN_ID, GRANT, sdkClientOf, USDC, startTradingServer, walletOf } from
  * trades, balances and cancels, with balances checked after every step.
  */
 
-const s = startTradingServer({ plain: 3, negRisk: 1 });
+const s = startTradingServer({ plain: 4, negRisk: 1 });
 
 describe('the legacy client (@polymarket/clob-client) as published trades', () => {
   const m = () => s.plain[0]!;
   const spare = () => s.plain[1]!;
   const paged = () => s.plain[2]!;
+  const deep = () => s.plain[3]!;
   const key = generatePrivateKey();
   const wallet = walletOf(key);
   let client: ClobClient;
@@ -263,6 +264,30 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     );
   });
 
+  it('createAndPostMarketOrder BUY spends its whole amount, more shares where the price is better', async () => {
+    // Asks of Yes at 0.40 × 20 and 0.60 × 20 (bids of No at 0.60 and 0.40): the client prices $12 at
+    // 0.60 (it needs both levels) and signs 12 USDC for 20 shares; the order spends the 12, as on the
+    // reference.
+    await s.rest({ tokenId: deep().no, side: 'BUY', price: 0.6, size: 20 });
+    await s.rest({ tokenId: deep().no, side: 'BUY', price: 0.4, size: 20 });
+    const before = Number((await collateral()).balance);
+    const bought = await client.createAndPostMarketOrder({ tokenID: deep().yes, amount: 12, side: Side.BUY });
+    // 20 at 0.40 ($8) and 6.66 at 0.60 ($3.996): $0.004 is left, less than a hundredth of a share.
+    expect(bought).toMatchObject({ success: true, makingAmount: '11.996', takingAmount: '26.66' });
+    expect((await collateral()).balance).toBe(String(before - 11_996_000));
+    const order = await client.getOrder(bought.orderID);
+    expect(order).toMatchObject({ status: 'MATCHED', size_matched: '26.66', original_size: '26.66' });
+    // A FOK for more than the book holds up to its price is killed whole, spending nothing.
+    const killed = await client.createAndPostMarketOrder({
+      tokenID: deep().yes,
+      amount: 9,
+      side: Side.BUY,
+      price: 0.6,
+    });
+    expect(killed).toMatchObject({ error: expect.stringContaining('FOK orders are fully filled or killed') });
+    expect((await collateral()).balance).toBe(String(before - 11_996_000));
+  });
+
   it('createAndPostOrder SELL: a marketable limit sell fills, another rests and reserves its shares', async () => {
     const before = Number((await collateral()).balance);
     const filled = await client.createAndPostOrder({
@@ -350,8 +375,8 @@ describe('the legacy client (@polymarket/clob-client) as published trades', () =
     const all = await client.cancelAll();
     expect(all.canceled.sort()).toEqual([mine.negRisk, mine.sell].sort());
     expect(await client.getOpenOrders()).toEqual([]);
-    // 1000 − 11 + 1.6 + 2 − 2.5 with nothing reserved.
-    expect((await collateral()).balance).toBe(String(GRANT - 9_900_000));
+    // 1000 − 11 + 1.6 − 11.996 + 2 − 2.5 with nothing reserved.
+    expect((await collateral()).balance).toBe(String(GRANT - 21_896_000));
     expect(
       await client.getBalanceAllowance({ asset_type: AssetType.CONDITIONAL, token_id: m().yes }),
     ).toMatchObject({ balance: String(11 * USDC) });

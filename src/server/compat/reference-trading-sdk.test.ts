@@ -244,8 +244,9 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
     expect(await client.waitForOrderFillSettlement(fak)).toEqual(fak.transactionsHashes);
     expect(fak.transactionsHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
 
-    // FOK for 9 USDC walks two levels: the SDK's worst price 0.65 gives 13.8461 shares, a ratio off the
-    // tick; whole centishares are traded: 10 at 0.6 and 3.84 at 0.65.
+    // FOK for 9 USDC walks two levels: the SDK signs 9 USDC for 13.8461 shares, a worst price of 0.65.
+    // As on the reference, a market buy spends its amount: 10 at 0.6 and 4.61 at 0.65 ($8.9965; the
+    // $0.0035 left buys no hundredth of a share).
     const fok = accepted(
       await client.placeMarketOrder({
         tokenId: m().yes,
@@ -254,7 +255,7 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
         orderType: OrderType.FOK,
       }),
     );
-    expect(fok).toMatchObject({ status: 'matched', makingAmount: '8.496', takingAmount: '13.84' });
+    expect(fok).toMatchObject({ status: 'matched', makingAmount: '8.9965', takingAmount: '14.61' });
 
     // SELL 5 shares FOK: priced at the best bid (the other wallet's 0.3), not at its own lower bids.
     const sell = accepted(
@@ -274,13 +275,13 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
     );
     expect(underAsk.message).toContain('no orders found to match with FAK order.');
 
-    // FAK with a price limit beyond the depth: what is there (6.16 at 0.65) fills, the rest is cancelled.
+    // FAK with a price limit beyond the depth: what is there (5.39 at 0.65) fills, the rest is cancelled.
     const partial = accepted(
       await client.placeMarketOrder({ tokenId: m().yes, side: OrderSide.BUY, amount: 100, maxPrice: 0.66 }),
     );
-    expect(partial).toMatchObject({ status: 'matched', makingAmount: '4.004', takingAmount: '6.16' });
+    expect(partial).toMatchObject({ status: 'matched', makingAmount: '3.5035', takingAmount: '5.39' });
 
-    expect(await collateral()).toBe(String(start - 6_000_000 - 8_496_000 + 1_500_000 - 4_004_000));
+    expect(await collateral()).toBe(String(start - 6_000_000 - 8_996_500 + 1_500_000 - 3_503_500));
     expect(await shares(m().yes)).toBe(String(25 * USDC));
     expect((await client.fetchOrderBook({ tokenId: m().yes })).asks).toEqual([]);
 
@@ -323,8 +324,8 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
     expect(trades.map((trade) => [trade.side, trade.size]).sort()).toEqual(
       [
         ['BUY', '10'],
-        ['BUY', '13.84'],
-        ['BUY', '6.16'],
+        ['BUY', '14.61'],
+        ['BUY', '5.39'],
         ['SELL', '5'],
       ].sort(),
     );
@@ -397,7 +398,7 @@ describe('the SDK (@polymarket/client): a secure client for a wallet trades', ()
     expect((await client.listOpenOrders().firstPage()).items).toEqual([]);
     expect((await client.fetchOrder({ orderId: mine.gtc! })).status).toBe('CANCELED');
     await expect(client.fetchOrder({ orderId: UNKNOWN_ORDER })).rejects.toMatchObject({ status: 404 });
-    // 1000 − 6 − 8.496 + 1.5 − 4.004 − 2.5 − 0.2 × 2 with nothing reserved.
+    // 1000 − 6 − 8.9965 + 1.5 − 3.5035 − 2.5 − 0.2 × 2 with nothing reserved.
     expect(await collateral()).toBe(String(GRANT - 19_900_000));
     expect(await ledgerViolations(s.t.database.db)).toEqual([]);
   });

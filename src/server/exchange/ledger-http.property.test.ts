@@ -155,12 +155,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** The terms a signed order means (docs/exchange.md, "Units"), worked out here on their own. */
-function termsOf(o: OrderStep): { price: number; size: number } {
+function termsOf(o: OrderStep): { price: number; size: number; budget?: number } {
   const shares = o.side === 'BUY' ? o.takerAmount : o.makerAmount;
   const cash = o.side === 'BUY' ? o.makerAmount : o.takerAmount;
   const scaled = cash * 10_000n;
   const price = o.side === 'BUY' ? scaled / shares : (scaled + shares - 1n) / shares;
-  return { price: Number(price), size: Number(shares / 10_000n) };
+  const terms = { price: Number(price), size: Number(shares / 10_000n) };
+  // A market buy spends what it gives (the reference's), whatever its size.
+  const market = o.timeInForce === 'FOK' || o.timeInForce === 'FAK';
+  return market && o.side === 'BUY' ? { ...terms, budget: Number(cash) } : terms;
 }
 
 /** Whole units as the reference writes them ("12.5") in integer units of 1/`scale`. */
@@ -296,7 +299,7 @@ class Run {
     if (!predict || !this.model) return;
 
     // Balance is checked first, against the whole order's worst case.
-    const need = o.side === 'BUY' ? terms.price * terms.size : terms.size * 10_000;
+    const need = o.side === 'BUY' ? (terms.budget ?? terms.price * terms.size) : terms.size * 10_000;
     if (free < need) {
       expect(res.json().code, `free ${free}, needs ${need}`).toBe('NOT_ENOUGH_BALANCE');
       return;
@@ -312,6 +315,7 @@ class Run {
       timeInForce: o.timeInForce,
       postOnly: o.postOnly,
       expiration: 0,
+      ...(terms.budget === undefined ? {} : { budget: terms.budget }),
     });
     expect(
       answerOf(res),

@@ -17,7 +17,7 @@ import {
 } from './ledger/holdings';
 import { claimDue } from './heartbeats';
 import { readBooks, type StoredBook } from './live-orders';
-import { fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
+import { coverOf, fillEffect, type PartyTerms, reservation, setsEffect } from './ledger/rules';
 import { orderRules, type TradableMarket, untradable } from './markets';
 import { type TickChange, takeTickChanges } from './tick-changes';
 import { COLLATERAL } from './units';
@@ -555,12 +555,7 @@ export class ExchangeWriter {
     for (const expired of expiredOrders) this.release(mb, expired, writes, 'EXPIRED');
     const token = market.tokens[order.outcome];
     // The worst case of the whole order must be covered by what is not already held back.
-    const need = reservation({
-      side: order.side,
-      outcome: order.outcome,
-      price: order.price,
-      size: order.size,
-    });
+    const need = coverOf(order);
     const asset = order.side === 'BUY' ? COLLATERAL : token;
     const amount = order.side === 'BUY' ? need.collateral : need.shares;
     const available = this.holdings.available(order.maker, asset);
@@ -585,7 +580,8 @@ export class ExchangeWriter {
       owner: job.owner,
       side: order.side,
       price: order.price,
-      originalSize: order.size,
+      // A market buy may get more shares than it was signed for (a better price): its size is what it got.
+      originalSize: Math.max(order.size, result.filled),
       remaining: result.rested?.remaining ?? 0,
       timeInForce: order.timeInForce,
       postOnly: order.postOnly,
@@ -598,7 +594,7 @@ export class ExchangeWriter {
     const info: RestingInfo = {
       owner: job.owner,
       createdAt: now,
-      size: order.size,
+      size: Math.max(order.size, result.filled),
       timeInForce: order.timeInForce,
       expiration: order.expiration,
     };

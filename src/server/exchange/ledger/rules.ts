@@ -20,6 +20,14 @@ export function reservation(terms: PartyTerms): { collateral: number; shares: nu
   return { collateral: flow.collateral, shares: flow.tokens[terms.outcome] * BASE_PER_CENTISHARE };
 }
 
+/**
+ * What an incoming order's maker must have free: the worst case of the whole order, its reservation at
+ * its own price, or for a market buy the budget it may spend.
+ */
+export function coverOf(order: PartyTerms & { budget?: number }): { collateral: number; shares: number } {
+  return order.budget === undefined ? reservation(order) : { collateral: order.budget, shares: 0 };
+}
+
 export function fillEffect(terms: PartyTerms): { collateral: number; shares: number } {
   const flow = partyFlow(terms, terms.size);
   return { collateral: flow.collateral, shares: flow.tokens[terms.outcome] * BASE_PER_CENTISHARE };

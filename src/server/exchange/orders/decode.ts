@@ -117,6 +117,7 @@ export async function decodeOrder(
     timeInForce,
     postOnly,
     expiration: Number(expiration),
+    ...(terms.budget === undefined ? {} : { budget: terms.budget }),
   };
   return {
     ok: true,

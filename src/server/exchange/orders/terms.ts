@@ -5,7 +5,9 @@ import { FULL_SET_PRICE } from '../../../engine/prices';
 /** Why a signed order's amounts cannot be traded here; each has the reference's sentence (trading-errors). */
 export type TermsProblem = 'price-range' | 'tick' | 'precision' | 'min-size' | 'amounts';
 
-export type Terms = { ok: true; price: number; size: number } | { ok: false; problem: TermsProblem };
+export type Terms =
+  | { ok: true; price: number; size: number; budget?: number }
+  | { ok: false; problem: TermsProblem };
 
 /**
  * A signed order's amounts as the engine's terms (docs/exchange.md, "Units"). A BUY gives `makerAmount`
@@ -15,7 +17,9 @@ export type Terms = { ok: true; price: number; size: number } | { ok: false; pro
  * - Market orders (FOK, FAK) carry a worst price, which the reference clients compute from the book and
  *   round amounts around, so it may be off the tick: a BUY may pay at most makerAmount/takerAmount per
  *   share (rounded down to 1/10,000), a SELL must receive at least takerAmount/makerAmount (rounded up);
- *   shares beyond whole centishares are never traded.
+ *   shares beyond whole centishares are never traded. A market BUY spends its `makerAmount` (its budget,
+ *   the dollars the reference clients are given), taking as many shares as that buys up to its price: a
+ *   better price buys more shares than `takerAmount`, as on the reference.
  */
 export function termsOf(input: {
   side: Side;
@@ -47,5 +51,8 @@ export function termsOf(input: {
     if (price % tick !== 0) return { ok: false, problem: 'tick' };
     if (size < BigInt(minSize)) return { ok: false, problem: 'min-size' };
   }
-  return { ok: true, price, size: Number(size) };
+  if (!(market && side === 'BUY')) return { ok: true, price, size: Number(size) };
+  // More collateral than anyone can hold here (and than a number keeps exact): no one's budget.
+  if (cash > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'amounts' };
+  return { ok: true, price, size: Number(size), budget: Number(cash) };
 }

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { failureText } from '../../../lib/wallet/failure-text';
 import { type Account, cancelAll, cancelOrder, loadAccount, marketsByCondition } from '../api/account';
-import { useUserFeed } from '../live/use-user-feed';
+import { useUserFeed } from '../../../lib/wallet/use-user-feed';
 import { AccountView } from './account-view';
 import { LiveState } from './live-state';
 import type { Links } from './market-link';

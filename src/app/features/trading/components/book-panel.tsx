@@ -6,6 +6,8 @@ import { viewOf } from '../../../lib/live/book-state';
 import { useLiveBook, useLiveStatus } from '../../../lib/live/use-live';
 import type { Event } from '../../../../contract/catalog';
 import { marketTradesQueryOptions } from '../api/market-trades';
+import type { OpenOrder } from '../../../../contract/trading';
+import { ownLevels } from '../own-levels';
 import { type TradableMarket, tradableMarkets } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
 import { OrderBook } from './order-book';
@@ -45,6 +47,12 @@ function Unreachable() {
 function MarketBook({ market }: { market: TradableMarket }) {
   const [outcome, setOutcome] = useState<0 | 1>(0);
   const [announce, setAnnounce] = useState(false);
+  // The connected wallet's resting orders here, as the ticket's session reads them: marked in the book.
+  const [own, setOwn] = useState<readonly OpenOrder[]>([]);
+  const mine = useMemo(
+    () => ownLevels(own, market.outcomes[outcome].tokenId),
+    [own, market.outcomes, outcome],
+  );
   // A socket message re-renders its readers at once (a store's update is synchronous): the book's
   // levels and tape follow as deferred work, in slices that leave the page responsive.
   const book = useDeferredValue(useLiveBook(market.bookToken));
@@ -126,7 +134,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
           className={stale && view ? 'opacity-50' : undefined}
           title={stale && view ? 'As it was when the live connection dropped: waiting for it' : undefined}
         >
-          {view ? <OrderBook view={view} outcome={name} /> : waiting}
+          {view ? <OrderBook view={view} outcome={name} own={mine} /> : waiting}
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}
         <section aria-labelledby="ticket-heading" className="md:order-last">
@@ -134,7 +142,13 @@ function MarketBook({ market }: { market: TradableMarket }) {
             Trade
           </h3>
           <Suspense fallback={<BookSkeleton />}>
-            <TicketPanel key={market.id} market={market} book={book} initialOutcome={outcome} />
+            <TicketPanel
+              key={market.id}
+              market={market}
+              book={book}
+              initialOutcome={outcome}
+              onOwnOrders={setOwn}
+            />
           </Suspense>
         </section>
         <section aria-labelledby="tape-heading">

@@ -4,12 +4,26 @@ import { Flash } from './flash';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { BookView, Level } from '../../../lib/live/book-state';
 import { PRICE_UNITS } from '../../../lib/live/wire';
+import type { OwnLevels } from '../own-levels';
+
+const NONE_OWN: OwnLevels = { bids: new Map(), asks: new Map() };
 
 /** Levels a side shows until "Show more" (UI brief). */
 export const LEVELS_SHOWN = 8;
 const LEVELS_MORE = 30;
 
-function Row({ level, side, deepest }: { level: Level; side: 'ask' | 'bid'; deepest: number }) {
+function Row({
+  level,
+  side,
+  deepest,
+  mine,
+}: {
+  level: Level;
+  side: 'ask' | 'bid';
+  deepest: number;
+  /** The connected wallet's shares resting at this level (0: none). */
+  mine: number;
+}) {
   // The bar is drawn from the first cell, a third of the fixed-layout row: 300% of it spans the row.
   const width = deepest > 0 ? `${Math.max(2, (level.cumulative / deepest) * 100) * 3}%` : '0%';
   return (
@@ -26,9 +40,17 @@ function Row({ level, side, deepest }: { level: Level; side: 'ask' | 'bid'; deep
         />
         <span className="sr-only">{side === 'ask' ? 'Ask ' : 'Bid '}</span>
         {formatCents(level.price)}
+        {mine > 0 && (
+          <span
+            aria-hidden="true"
+            title={`Yours: ${formatShares(mine)} shares`}
+            className="ml-1.5 inline-block size-1.5 rounded-full bg-accent-600 align-middle dark:bg-accent-300"
+          />
+        )}
       </th>
       <td className="px-2 text-right">
         <Flash value={level.size}>{formatShares(level.size)}</Flash>
+        {mine > 0 && <span className="sr-only">, {formatShares(mine)} of them yours</span>}
       </td>
       <td className="px-2 text-right text-neutral-600 dark:text-neutral-400">
         {formatDollars((level.price / PRICE_UNITS) * level.size)}
@@ -41,7 +63,16 @@ function Row({ level, side, deepest }: { level: Level; side: 'ask' | 'bid'; deep
  * One outcome's book: asks above (best nearest the middle), the spread and last trade between, bids
  * below; each level with price, shares and its value, and a depth bar of the running total.
  */
-export function OrderBook({ view, outcome }: { view: BookView; outcome: string }) {
+export function OrderBook({
+  view,
+  outcome,
+  own = NONE_OWN,
+}: {
+  view: BookView;
+  outcome: string;
+  /** The connected wallet's resting shares by price, in this outcome's terms. */
+  own?: OwnLevels;
+}) {
   const [more, setMore] = useState(false);
   const shown = more ? LEVELS_MORE : LEVELS_SHOWN;
   const asks = view.asks.slice(0, shown);
@@ -63,7 +94,11 @@ export function OrderBook({ view, outcome }: { view: BookView; outcome: string }
               </td>
             </tr>
           ) : (
-            [...asks].reverse().map((l) => <Row key={l.price} level={l} side="ask" deepest={deepest} />)
+            [...asks]
+              .reverse()
+              .map((l) => (
+                <Row key={l.price} level={l} side="ask" deepest={deepest} mine={own.asks.get(l.price) ?? 0} />
+              ))
           )}
           <tr className="border-y border-neutral-200 text-xs text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
             <td colSpan={3} className="px-2 py-1.5">
@@ -88,10 +123,21 @@ export function OrderBook({ view, outcome }: { view: BookView; outcome: string }
               </td>
             </tr>
           ) : (
-            bids.map((l) => <Row key={l.price} level={l} side="bid" deepest={deepest} />)
+            bids.map((l) => (
+              <Row key={l.price} level={l} side="bid" deepest={deepest} mine={own.bids.get(l.price) ?? 0} />
+            ))
           )}
         </tbody>
       </table>
+      {(own.bids.size > 0 || own.asks.size > 0) && (
+        <p className="mt-1 px-2 text-xs text-neutral-600 dark:text-neutral-400">
+          <span
+            aria-hidden="true"
+            className="mr-1.5 inline-block size-1.5 rounded-full bg-accent-600 align-middle dark:bg-accent-300"
+          />
+          Your resting orders
+        </p>
+      )}
       {hidden && (
         <button
           type="button"

@@ -13,6 +13,7 @@ import type { Side } from '../../../../engine/types';
 import { ClobError } from '../../../lib/wallet/clob-request';
 import { keysConfig } from '../../../lib/wallet/keys-config';
 import { type Session, sessionRequest } from '../../../lib/wallet/session';
+import { inTermsOf } from '../own-levels';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
 import { signedAmounts } from './preview';
 
@@ -58,10 +59,7 @@ export function ownOrdersCrossed(
   mine: readonly OpenOrder[],
 ): OpenOrder[] {
   return mine.filter((o) => {
-    const units = Math.round(Number(o.price) * 10_000);
-    const same = o.asset_id === order.tokenId;
-    const side = same ? o.side : o.side === 'BUY' ? 'SELL' : 'BUY';
-    const price = same ? units : 10_000 - units;
+    const { side, price } = inTermsOf(o, order.tokenId);
     return order.side === 'BUY'
       ? side === 'SELL' && price <= order.price
       : side === 'BUY' && price >= order.price;
@@ -75,6 +73,8 @@ export interface OrderToSign {
   /** 1/10,000 and centishares, as the preview worked them out. */
   price: number;
   size: number;
+  /** A market buy's budget (base units): what it spends, signed as its makerAmount. */
+  budget?: number;
   orderType: 'GTC' | 'FAK';
 }
 
@@ -119,7 +119,7 @@ export async function signOrder(config: Config, order: OrderToSign): Promise<Sig
     signer: address,
     taker: ZERO_ADDRESS,
     tokenId: BigInt(order.tokenId),
-    ...signedAmounts(order.side, order.price, order.size),
+    ...signedAmounts(order.side, order.price, order.size, order.budget),
     expiration: 0n,
     nonce: 0n,
     feeRateBps: 0n,

@@ -30,8 +30,13 @@ export interface TicketInput {
 export interface Preview {
   /** What is signed: the limit price, or the worst price a market order reaches (1/10,000). */
   price: number;
-  /** Centishares signed. */
+  /** Centishares signed; a market buy's: what it buys now. */
   size: number;
+  /**
+   * A market buy: the collateral it spends (base units, whole cents), signed as its makerAmount with
+   * `price` as its worst price. The exchange spends all of it that buys shares up to that price.
+   */
+  budget?: number;
   /** Filled now (centishares) and what that costs (BUY) or brings (SELL), in base units. */
   filled: number;
   cash: number;
@@ -55,6 +60,7 @@ export interface Preview {
 const MAKER = 'book';
 const SELF = 'you';
 const BASE_PER_CENTISHARE = 10_000;
+const BASE_PER_CENT = 10_000;
 
 function bookOf(levels: LiveLevels): Book {
   const book = new Book();
@@ -158,31 +164,31 @@ export function previewTicket(levels: LiveLevels, input: TicketInput): Preview |
     if (!result.ok) return null;
     return summarise(input, price, size, result.fills, size - result.filled, best);
   }
-  // Market: walk the whole other side at the widest price, then keep what the amount covers.
-  const widest = input.side === 'BUY' ? MAX_PRICE : MIN_PRICE;
-  const probe = book.preview(order(input, widest, Math.max(1, totalShares(levels)), 'FAK'));
+  if (input.side === 'BUY') {
+    // A market buy spends its dollars (whole cents), as the exchange runs it: the engine walks the
+    // asks with that budget, and the deepest price it pays is the worst price signed.
+    const budget = Math.round(input.amount * 100) * BASE_PER_CENT;
+    if (!Number.isSafeInteger(budget) || budget <= 0) return null;
+    const probe = book.preview({
+      ...order(input, MAX_PRICE, Math.max(1, Math.floor(budget / MAX_PRICE)), 'FAK'),
+      budget,
+    });
+    if (!probe.ok || probe.fills.length === 0) return null;
+    const worst = probe.fills.at(-1)!.taker.price;
+    return { ...summarise(input, worst, probe.filled, probe.fills, 0, best), budget };
+  }
+  // Market sell: walk the whole other side at the lowest price, then keep the shares asked for.
+  const probe = book.preview(order(input, MIN_PRICE, Math.max(1, totalShares(levels)), 'FAK'));
   if (!probe.ok || probe.fills.length === 0) return null;
   let size = 0;
   let worst = 0;
-  if (input.side === 'BUY') {
-    let budget = Math.floor(input.amount * 1e6);
-    for (const fill of probe.fills) {
-      const take = Math.min(fill.size, Math.floor(budget / fill.taker.price));
-      if (take <= 0) break;
-      size += take;
-      budget -= take * fill.taker.price;
-      worst = fill.taker.price;
-      if (take < fill.size) break;
-    }
-  } else {
-    let left = Math.round(input.amount * 100);
-    for (const fill of probe.fills) {
-      const take = Math.min(fill.size, left);
-      if (take <= 0) break;
-      size += take;
-      left -= take;
-      worst = fill.taker.price;
-    }
+  let left = Math.round(input.amount * 100);
+  for (const fill of probe.fills) {
+    const take = Math.min(fill.size, left);
+    if (take <= 0) break;
+    size += take;
+    left -= take;
+    worst = fill.taker.price;
   }
   if (size === 0) return null;
   // The order as it will be signed: FAK at the worst price reached, for the size found.
@@ -191,12 +197,22 @@ export function previewTicket(levels: LiveLevels, input: TicketInput): Preview |
   return summarise(input, worst, size, result.fills, 0, best);
 }
 
-/** The signed amounts (base units) of an order of `size` centishares at `price`: exact, so any kind passes the server's terms. */
+/**
+ * The signed amounts (base units) of an order of `size` centishares at `price`: exact, so any kind passes
+ * the server's terms. A market buy's are its budget for the shares that buys at its worst price (rounded
+ * down, so the price they make is never below it), as the reference clients sign one.
+ */
 export function signedAmounts(
   side: Side,
   price: number,
   size: number,
+  budget?: number,
 ): { makerAmount: bigint; takerAmount: bigint } {
+  if (side === 'BUY' && budget !== undefined)
+    return {
+      makerAmount: BigInt(budget),
+      takerAmount: (BigInt(budget) * BigInt(BASE_PER_CENTISHARE)) / BigInt(price),
+    };
   const shares = BigInt(size) * BigInt(BASE_PER_CENTISHARE);
   const cash = BigInt(price) * BigInt(size);
   return side === 'BUY'

@@ -1,4 +1,5 @@
 import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
@@ -62,9 +63,13 @@ interface TicketProps {
   market: TradableMarket;
   book: LiveBook | null;
   initialOutcome: Outcome;
+  /** Told the connected wallet's resting orders in this market (none until a trading session). */
+  onOwnOrders?: (orders: OpenOrder[]) => void;
 }
 
-function Ticket({ market, book, initialOutcome }: TicketProps) {
+const ignore = () => {};
+
+function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketProps) {
   const [walletOn, setWalletOn] = useState(walletRemembered);
   const [address, setAddress] = useState<string | null>(null);
   const [request, setRequest] = useState<PlaceRequest | null>(null);
@@ -168,6 +173,7 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
       side,
       price: preview.price,
       size: preview.size,
+      ...(preview.budget === undefined ? {} : { budget: preview.budget }),
       orderType: kind === 'limit' ? 'GTC' : 'FAK',
       outcomeName: name,
       restsInPart: kind === 'limit' && preview.resting > 0,
@@ -333,6 +339,8 @@ function Ticket({ market, book, initialOutcome }: TicketProps) {
         <Suspense fallback={<p className={`text-sm ${muted}`}>Loading the wallet…</p>}>
           <TicketWallet
             request={request}
+            conditionId={market.conditionId}
+            onOwnOrders={onOwnOrders}
             onConnected={setAddress}
             onWorking={setWorking}
             onResult={onResult}

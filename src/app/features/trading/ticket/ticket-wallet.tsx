@@ -19,6 +19,7 @@ import {
   postOrder,
   signOrder,
 } from './order-api';
+import { useOwnOrders } from './use-own-orders';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
 export interface PlaceRequest extends OrderToSign {
@@ -39,6 +40,9 @@ export interface Message {
 
 export interface TicketWalletProps {
   request: PlaceRequest | null;
+  /** The market on the ticket: the wallet's resting orders in it are told to `onOwnOrders`. */
+  conditionId: string;
+  onOwnOrders: (orders: OpenOrder[]) => void;
   onConnected: (address: string | null) => void;
   onWorking: (text: string | null) => void;
   onResult: (message: Message) => void;
@@ -93,7 +97,8 @@ async function place(
       : 'Starting a trading session: approve the signature in your wallet…',
   );
   if (side === 'BUY') {
-    const needs = BigInt(price) * BigInt(size);
+    // A market buy needs its budget free, as the exchange checks; a limit buy its whole cost.
+    const needs = request.budget === undefined ? BigInt(price) * BigInt(size) : BigInt(request.budget);
     const free = await step((s) => freeCollateral(s));
     if (free < needs)
       return {
@@ -190,7 +195,7 @@ async function place(
 const Props = createContext<TicketWalletProps | null>(null);
 
 function WalletPart() {
-  const { request, onConnected, onWorking, onResult } = useContext(Props)!;
+  const { request, conditionId, onOwnOrders, onConnected, onWorking, onResult } = useContext(Props)!;
   const config = useConfig();
   const connection = useConnection();
   const { session, withSession, end } = useSession();
@@ -201,6 +206,7 @@ function WalletPart() {
   const done = useRef<number | null>(null);
 
   useEffect(() => onConnected(address), [address, onConnected]);
+  useOwnOrders(address ? session : null, conditionId, onOwnOrders);
 
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;

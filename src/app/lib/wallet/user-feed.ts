@@ -1,12 +1,12 @@
-import { LIVE_CLOSE, LIVE_PATHS } from '../../../../contract/live';
-import type { ApiCredentials } from '../../../../contract/auth-l2';
-import { Channel, channelUrl, type SocketLike } from '../../../lib/live/channel';
+import { LIVE_CLOSE, LIVE_PATHS } from '../../../contract/live';
+import type { ApiCredentials } from '../../../contract/auth-l2';
+import { Channel, channelUrl, type SocketLike } from '../live/channel';
 
 /**
- * The user channel (`{clob_url}/ws/user`, docs/api.md, "Live channels") for the Portfolio: authenticated by the session
- * key's credentials in its first message (never in the URL, storage or a log), it tells which of the
- * owner's orders and trades changed. The Portfolio reads the account again on each; after a drop it
- * reads it again too, since nothing missed is replayed.
+ * The user channel (`{clob_url}/ws/user`, docs/api.md, "Live channels") for the Portfolio and the ticket:
+ * authenticated by the session key's credentials in its first message (never in the URL, storage or a
+ * log), it tells which of the owner's orders and trades changed. Its readers read the account again on
+ * each; after a drop they read it again too, since nothing missed is replayed.
  */
 
 export interface UserEvent {

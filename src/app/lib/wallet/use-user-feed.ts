@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Channel, LiveStatus } from '../../../lib/live/channel';
-import { config } from '../../../lib/config';
-import type { Session } from '../../../lib/wallet/session';
+import type { Channel, LiveStatus } from '../live/channel';
+import { config } from '../config';
+import type { Session } from './session';
 import { openUserFeed, userChannelUrl } from './user-feed';
 
 /**
