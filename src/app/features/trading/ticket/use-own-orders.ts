@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Session } from '../../../lib/wallet/session';
 import { useUserFeed } from '../../../lib/wallet/use-user-feed';
@@ -17,26 +17,29 @@ export function useOwnOrders(
   conditionId: string,
   onOrders: (orders: OpenOrder[]) => void,
 ): void {
-  const [changes, setChanges] = useState(0);
-  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useUserFeed(session, () => {
-    clearTimeout(settle.current);
-    settle.current = setTimeout(() => setChanges((n) => n + 1), SETTLE_MS);
-  });
-  useEffect(() => () => clearTimeout(settle.current), []);
-
-  useEffect(() => {
+  // Only the latest read tells: an older answer arriving late is dropped.
+  const reads = useRef(0);
+  const read = useCallback(() => {
+    const n = ++reads.current;
     if (!session) {
       onOrders([]);
       return;
     }
-    let current = true;
     openOrdersIn(session, conditionId).then(
-      (orders) => current && onOrders(orders),
+      (orders) => n === reads.current && onOrders(orders),
       () => {},
     );
+  }, [session, conditionId, onOrders]);
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useUserFeed(session, () => {
+    clearTimeout(settle.current);
+    settle.current = setTimeout(read, SETTLE_MS);
+  });
+  useEffect(() => {
+    read();
     return () => {
-      current = false;
+      reads.current++;
+      clearTimeout(settle.current);
     };
-  }, [session, conditionId, changes, onOrders]);
+  }, [read]);
 }
