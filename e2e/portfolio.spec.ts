@@ -2,7 +2,7 @@ import { Side } from '@polymarket/clob-client';
 import { type WebSocketRoute, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { tabTo, themedScreenshots } from './support/page-checks';
-import { outcomeNames, topBinaryEvents, trader } from './support/trading';
+import { activeKeysOf, outcomeNames, sessionKeysFor, topBinaryEvents, trader } from './support/trading';
 import { installTestWallet } from './wallet';
 
 /**
@@ -61,6 +61,27 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
   await expect(off).toHaveCount(0);
+});
+
+test('ten earlier visits left their session keys: the oldest gives way to the new one', async ({
+  page,
+  baseURL,
+}) => {
+  const privateKey = generatePrivateKey();
+  // Every visit (a reload, a tab) makes a session key that lives a day: ten fill the key limit.
+  await sessionKeysFor(baseURL!, privateKey, 10);
+  const before = await activeKeysOf(baseURL!, privateKey);
+  const wallet = await installTestWallet(page, { privateKey });
+  await page.goto('/portfolio');
+  await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await page.getByRole('button', { name: 'Sign to start a session' }).click();
+  await expect(page.locator('dl[aria-label="Summary"]')).toContainText('$1,000.00');
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(1);
+  // The oldest session key was revoked, and the new one took its place.
+  const after = await activeKeysOf(baseURL!, privateKey);
+  expect(after).toHaveLength(10);
+  expect(after).not.toContain(before[0]);
+  expect(after.slice(0, 9)).toEqual(before.slice(1));
 });
 
 test("another wallet's trade fills a resting order: the Portfolio shows it without a reload", async ({

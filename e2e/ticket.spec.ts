@@ -74,6 +74,11 @@ test('ticket: a session key, a resting limit order and a market order that fills
   // One L1 signature for the session, one for the order.
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
   await expect(ticket.getByText(/trading session on/)).toBeVisible();
+  // The book marks the level that holds it, in words for a screen reader.
+  const book = page.getByRole('region', { name: `Order book, ${yes}` });
+  await expect(book.getByRole('row').filter({ hasText: 'Bid 30¢' })).toContainText('10 of them yours');
+  await expect(book.getByText('Your resting orders')).toBeVisible();
+  await themedScreenshots(page, 'book-own-order', ['main']);
 
   // Buying the other outcome at 70¢ would meet that bid (its mirror): said before anything is signed,
   // and gone once the order is changed.

@@ -75,6 +75,23 @@ export async function activeKeysOf(baseURL: string, privateKey: `0x${string}`): 
   return ((await listed.json()) as { apiKeys: string[] }).apiKeys;
 }
 
+/** Creates `count` keys as the dashboard's sessions do (its label, a day's life), with Level 1. */
+export async function sessionKeysFor(
+  baseURL: string,
+  privateKey: `0x${string}`,
+  count: number,
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const headers = await createL1Headers(privateKeyToAccount(privateKey), { chainId: CHAIN_ID });
+    const created = await fetch(`${baseURL}/clob/api-keys`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ label: 'Dashboard session', expiresIn: 86_400 }),
+    });
+    expect(created.status).toBe(201);
+  }
+}
+
 /**
  * Revokes every active key of the wallet with Level 1, as its owner would from another device: a
  * session key the page holds ends, and the server answers it 401 API_KEY_REVOKED. Returns their ids.

@@ -29,7 +29,10 @@ export const MAX_LABEL_LENGTH = 100;
 
 /**
  * Optional body of POST /api-keys (an extension; no body: a key as before): a label, and for a session
- * key the seconds until it ends (an ended key is revoked and leaves the list and the limit).
+ * key the seconds until it ends (an ended key is revoked and leaves the list and the limit). With
+ * `replaceOldest`, a create at the limit revokes the address's oldest active key of the same label in
+ * the same transaction (the dashboard's session keys: each visit makes one, and ten reloads used to
+ * lock trading out for a day); with no such key it is refused as any create at the limit.
  */
 export const CreateKeyBody = z
   .object({
@@ -47,8 +50,18 @@ export const CreateKeyBody = z
       .max(MAX_SESSION_SECONDS)
       .optional()
       .describe('Seconds until the key ends, 60–86,400 (a session key); absent: it lasts until revoked'),
+    replaceOldest: z
+      .boolean()
+      .optional()
+      .describe(
+        'At the key limit, revoke the oldest active key with the same label instead of refusing (needs a label)',
+      ),
   })
-  .strict();
+  .strict()
+  .refine((body) => !body.replaceOldest || body.label !== undefined, {
+    message: 'replaceOldest needs a label: only a key of the same label is replaced',
+    path: ['replaceOldest'],
+  });
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
 
 /** What the owner sees of one key in the list on our path (no secret, no passphrase). */

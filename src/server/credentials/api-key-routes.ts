@@ -154,21 +154,29 @@ function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteD
       });
       const { credentials, secretBytes } = CredentialVault.generate();
       const sealed = vault.seal(credentials.apiKey, auth.address, credentials.passphrase, secretBytes);
+      let replaced: string | null = null;
       try {
         await authoriser.run(auth, async (db) => {
-          await insertApiKeyWithinLimit(db, {
-            apiKey: credentials.apiKey,
-            address: auth.address,
-            ...sealed,
-            label: options.label ?? null,
-            expiresAt:
-              options.expiresIn === undefined ? null : new Date((serverSeconds() + options.expiresIn) * 1000),
-          });
+          ({ replaced } = await insertApiKeyWithinLimit(
+            db,
+            {
+              apiKey: credentials.apiKey,
+              address: auth.address,
+              ...sealed,
+              label: options.label ?? null,
+              expiresAt:
+                options.expiresIn === undefined
+                  ? null
+                  : new Date((serverSeconds() + options.expiresIn) * 1000),
+            },
+            options.replaceOldest === true,
+          ));
           // Paper collateral once per address, with its first key, in the same transaction.
           if (grant > 0) await credit(db, auth.address, grant, 'grant', serverSeconds());
         });
       } finally {
-        keyReader.changed(auth.address);
+        keyReader.changed(auth.address, ...(replaced === null ? [] : [replaced]));
+        if (replaced !== null) secrets.forget(replaced);
       }
       void reply.header('Cache-Control', 'no-store');
       return reply.status(status).send(credentials);

@@ -104,20 +104,33 @@ export async function insertApiKeyWithinLimit(
     label?: string | null;
     expiresAt?: Date | null;
   },
-): Promise<void> {
+  /** At the limit, revoke the oldest active key with this row's label instead of refusing. */
+  replaceOldest = false,
+): Promise<{ replaced: string | null }> {
   const address = row.address.toLowerCase();
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`api_keys:${address}`}, 0))`);
   const [current] = await tx
     .select({ n: count() })
     .from(apiKeys)
     .where(and(eq(apiKeys.address, address), active()));
-  if ((current?.n ?? 0) >= MAX_ACTIVE_KEYS) {
+  let replaced: string | null = null;
+  if ((current?.n ?? 0) >= MAX_ACTIVE_KEYS && replaceOldest && row.label) {
+    const [oldest] = await tx
+      .select({ apiKey: apiKeys.apiKey })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.address, address), eq(apiKeys.label, row.label), active()))
+      .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey))
+      .limit(1);
+    if (oldest && (await revokeKey(tx, oldest.apiKey, address))) replaced = oldest.apiKey;
+  }
+  if (replaced === null && (current?.n ?? 0) >= MAX_ACTIVE_KEYS) {
     throw new ReplyError(
       'KEY_LIMIT_REACHED',
       `This address already has ${MAX_ACTIVE_KEYS} active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.`,
     );
   }
   await tx.insert(apiKeys).values({ ...row, address });
+  return { replaced };
 }
 
 /** What the owner sees of a key in the list (no secret, no passphrase). */

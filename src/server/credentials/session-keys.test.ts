@@ -78,6 +78,8 @@ describe('session keys', () => {
     ['a label of 101 characters', { label: 'x'.repeat(101) }],
     ['a label with a control character', { label: 'a\u0000b' }],
     ['an array', [{ label: 'x' }]],
+    ['replaceOldest without a label', { replaceOldest: true }],
+    ['replaceOldest as text', { label: 'x', replaceOldest: 'true' }],
   ])('refuses %s with INVALID_BODY, creating nothing and using nothing up', async (_what, body) => {
     const wallet = newWallet();
     const before = await snapshot(t.database.db);
@@ -95,6 +97,45 @@ describe('session keys', () => {
     const before = await snapshot(t.database.db);
     expectError(await create(newWallet(), undefined, '{label:'), 400, 'INVALID_BODY');
     expect(await snapshot(t.database.db)).toEqual(before);
+  });
+
+  it('at the limit, replaceOldest revokes the oldest key of the same label, and only such a key', async () => {
+    const wallet = newWallet();
+    const session = { label: 'Dashboard session', expiresIn: 3600 };
+    const own = ApiKeyCredentials.parse((await create(wallet, { label: 'my bot' })).json());
+    const sessions: ApiKeyCredentials[] = [];
+    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) {
+      const res = await create(wallet, session);
+      expect(res.statusCode, res.body).toBe(201);
+      sessions.push(ApiKeyCredentials.parse(res.json()));
+    }
+    // Without the flag the limit stands, and nothing changes.
+    const before = await snapshot(t.database.db);
+    expectError(await create(wallet, session), 409, 'KEY_LIMIT_REACHED');
+    expect(await snapshot(t.database.db)).toEqual(before);
+    // With it, the oldest session key gives way; the person's own key is never the one.
+    const fresh = await create(wallet, { ...session, replaceOldest: true });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    const { apiKey } = ApiKeyCredentials.parse(fresh.json());
+    expect((await listed(wallet)).apiKeys).toEqual([
+      own.apiKey,
+      ...sessions.slice(1).map((k) => k.apiKey),
+      apiKey,
+    ]);
+    // The replaced key no longer authenticates.
+    const replaced = await send(t.app, {
+      method: 'GET',
+      url: '/clob/api-keys',
+      headers: (await l2(sessions[0]!, {
+        method: 'GET',
+        path: '/api-keys',
+        timestamp: nowSeconds(),
+      })) as Record<string, string>,
+    });
+    expectError(replaced, 401, 'API_KEY_REVOKED');
+    // A label no key at the limit has: refused as any create at the limit.
+    expectError(await create(wallet, { label: 'other', replaceOldest: true }), 409, 'KEY_LIMIT_REACHED');
+    expect((await listed(wallet)).apiKeys).toHaveLength(MAX_ACTIVE_KEYS);
   });
 
   it('an ended key stops authenticating, and leaves the list and the limit', async () => {

@@ -52,6 +52,7 @@ describe('the session key', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
       label: SESSION_LABEL,
       expiresIn: SESSION_SECONDS,
+      replaceOldest: true,
     });
     expect(calls[0]?.init.headers['content-type']).toBe('application/json');
     expect(session.credentials).toEqual(CREDENTIALS);

@@ -51,7 +51,9 @@ export async function openSession(address: string, headers: L1Headers, now = Dat
     method: 'POST',
     path: '/api-keys',
     headers,
-    body: JSON.stringify({ label: SESSION_LABEL, expiresIn: SESSION_SECONDS }),
+    // Each visit makes its own session key: at the key limit the oldest session key gives way, so ten
+    // reloads cannot lock trading out for a day (never a key the person made: another label).
+    body: JSON.stringify({ label: SESSION_LABEL, expiresIn: SESSION_SECONDS, replaceOldest: true }),
   });
   held = { address: address.toLowerCase(), credentials, endsAt: now + (SESSION_SECONDS - 60) * 1000 };
   changed();
