@@ -374,6 +374,39 @@ describe('open orders and cancels', () => {
       expectError(await alice.request('POST', '/orders-scoring', body), 400, 'INVALID_BODY');
   });
 
+  it('positions: the average price is of the shares still held (a sell does not move it)', async () => {
+    const [carol, dave] = await Promise.all([
+      Trader.create(t.app, TEST_CHAIN),
+      Trader.create(t.app, TEST_CHAIN),
+    ]);
+    const [row] = await rows<{ tokens: string[] }>(
+      t.database.db,
+      sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk
+            AND cardinality(clob_token_ids) = 2 ORDER BY id OFFSET 3 LIMIT 1`,
+    );
+    const [up] = row!.tokens as [string, string];
+    const trade = async (buyer: Trader, seller: Trader, price: number, size: number) => {
+      // The seller rests, the buyer takes: one fill at the resting price.
+      const rested = await seller.place({ tokenId: up, side: 'SELL', price, size });
+      expect(rested.statusCode, rested.body).toBe(200);
+      const taken = await buyer.place({ tokenId: up, side: 'BUY', price, size, orderType: 'FOK' });
+      expect(taken.json()).toMatchObject({ status: 'matched' });
+    };
+    // Dave gets shares to sell: he buys 40 from nobody, so mint them (Carol's No bid meets his Yes bid).
+    await carol.place({ tokenId: row!.tokens[1]!, side: 'BUY', price: 0.5, size: 40 });
+    await dave.place({ tokenId: up, side: 'BUY', price: 0.5, size: 40, orderType: 'FOK' });
+    // Carol: 28 at 35¢, sells 10 at 33¢, buys 6 at 31¢: (18 × 35 + 6 × 31) / 24 = 34¢.
+    await trade(carol, dave, 0.35, 28);
+    await trade(dave, carol, 0.33, 10);
+    await trade(carol, dave, 0.31, 6);
+    const positions = (await carol.request('GET', '/data/positions')).json() as {
+      asset_id: string;
+      size: string;
+      avg_price: string;
+    }[];
+    expect(positions.find((p) => p.asset_id === up)).toMatchObject({ size: '24', avg_price: '0.34' });
+  });
+
   it('liquidity rewards: every list is one empty page, and a malformed cursor or day is refused', async () => {
     const empty = { limit: 100, count: 0, next_cursor: 'LTE=', data: [] };
     const condition = `0x${'2'.repeat(64)}`;

@@ -5,6 +5,8 @@ import { arrayParam } from '../../db/prepared';
 import { transactionHashOf } from '../writer';
 import { hasConditionId } from '../markets';
 import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
+import { averageCost, type OwnFill } from './average-cost';
+import type { Side } from '../../../engine/types';
 
 /**
  * An account's orders, trades, balances and positions as committed (docs/api.md, the order book), in the
@@ -222,55 +224,71 @@ export interface Position {
   /** Shares held (including those resting orders hold back), and those held back. */
   size: string;
   reserved: string;
-  /** Average price paid for the shares bought (0 when none were bought, e.g. all minted by others). */
+  /** Average price paid for the shares still held, by average cost (0 when none were bought here). */
   avg_price: string;
   /** The catalog's current price of the outcome, and the position's value at it (USDC). */
   cur_price: string;
 }
 
-/** The outcome tokens an address holds, with the average price it bought them at. */
+/** The outcome tokens an address holds, with the average price it paid for those it still holds. */
 export async function positionsOf(db: Db, address: string): Promise<Position[]> {
   const found = await rows<{
     asset: string;
     balance: string;
     reserved: string;
     condition_id: string | null;
+    market_id: string | null;
     outcomes: string | null;
     outcome_prices: string | null;
     outcome: number | null;
-    bought: string | null;
-    cost: string | null;
   }>(
     db,
-    sql`SELECT b.asset, b.balance::text, b.reserved::text, m.condition_id, m.outcomes, m.outcome_prices, t.outcome,
-          (SELECT sum(f.size) FROM exchange_fills f WHERE f.market_id = t.market_id AND (
-             (f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome) OR
-             (f.maker_address = ${address} AND f.maker_side = 'BUY' AND f.maker_outcome = t.outcome)))::text AS bought,
-          (SELECT sum(f.size * CASE WHEN f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome
-                                    THEN f.taker_price ELSE f.maker_price END)
-             FROM exchange_fills f WHERE f.market_id = t.market_id AND (
-             (f.taker_address = ${address} AND f.taker_side = 'BUY' AND f.taker_outcome = t.outcome) OR
-             (f.maker_address = ${address} AND f.maker_side = 'BUY' AND f.maker_outcome = t.outcome)))::text AS cost
+    sql`SELECT b.asset, b.balance::text, b.reserved::text, m.condition_id, t.market_id, m.outcomes,
+          m.outcome_prices, t.outcome
         FROM exchange_balances b
         LEFT JOIN outcome_tokens t ON t.token_id = b.asset
         LEFT JOIN markets m ON m.id = t.market_id
         WHERE b.address = ${address} AND b.asset <> ${COLLATERAL} AND b.balance > 0
         ORDER BY b.asset`,
   );
+  // The address's fills in the held markets, in time order, each from its own side.
+  const markets = [...new Set(found.flatMap((p) => (p.market_id ? [p.market_id] : [])))];
+  const fills =
+    markets.length === 0
+      ? []
+      : await rows<{ market_id: string; outcome: number; side: Side; price: number; size: string }>(
+          db,
+          sql`SELECT market_id,
+                CASE WHEN taker_address = ${address} THEN taker_outcome ELSE maker_outcome END AS outcome,
+                CASE WHEN taker_address = ${address} THEN taker_side ELSE maker_side END AS side,
+                CASE WHEN taker_address = ${address} THEN taker_price ELSE maker_price END AS price,
+                size::text
+              FROM exchange_fills
+              WHERE (taker_address = ${address} OR maker_address = ${address})
+                AND market_id = ANY(${arrayParam(markets)}::text[])
+              ORDER BY seq`,
+        );
+  const byToken = new Map<string, OwnFill[]>();
+  for (const f of fills) {
+    const key = `${f.market_id}:${f.outcome}`;
+    const list = byToken.get(key) ?? [];
+    list.push({ side: f.side, price: Number(f.price), size: Number(f.size) });
+    byToken.set(key, list);
+  }
   return found.map((p) => {
     const index = p.outcome ?? 0;
     let price = '0';
     try {
       price = String((JSON.parse(p.outcome_prices ?? '[]') as unknown[])[index] ?? '0');
     } catch {}
-    const bought = Number(p.bought ?? 0);
+    const average = averageCost(byToken.get(`${p.market_id}:${p.outcome}`) ?? []);
     return {
       asset_id: p.asset,
       market: p.condition_id ?? '',
       outcome: outcomeName(p.outcomes, index),
       size: sizeText(Number(p.balance) / BASE_PER_CENTISHARE),
       reserved: sizeText(Number(p.reserved) / BASE_PER_CENTISHARE),
-      avg_price: bought > 0 ? priceText(Math.round(Number(p.cost ?? 0) / bought)) : '0',
+      avg_price: average > 0 ? priceText(Math.round(average)) : '0',
       cur_price: price,
     };
   });
