@@ -25,10 +25,12 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await page.goto('/portfolio');
   await tabTo(page, page.getByRole('button', { name: 'Connect Test Wallet' }));
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('button', { name: 'Sign to start a session' }));
+  // Each pressed button goes away when done: the focus goes on at the next step, not the page's top.
+  await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeFocused();
   await page.keyboard.press('Enter');
   const summary = page.locator('dl[aria-label="Summary"]');
   await expect(summary).toContainText('$1,000.00');
+  await expect(summary).toBeFocused();
   await expect(page.getByText('No positions yet.', { exact: false })).toBeVisible();
   await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
   // The credentials travel in the channel's first message only: not in its URL, nor in storage.

@@ -52,8 +52,11 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await page.waitForLoadState('networkidle');
   expect(scripts.some((s) => s.includes('eth_signTypedData_v4'))).toBe(false);
   await ticket.getByLabel('Amount ($)', { exact: true }).fill('');
-  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
-  await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).press('Enter');
+  // The pressed buttons go away: the keyboard goes on at the wallet, then at the order's amount.
+  await expect(ticket.getByRole('button', { name: 'Connect Test Wallet' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ticket.getByLabel('Amount ($)', { exact: true })).toBeFocused();
 
   // Limit: 10 shares at 30¢ rest on the book.
   await ticket.getByRole('button', { name: 'Limit' }).click();

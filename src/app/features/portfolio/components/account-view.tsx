@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTakeFocus } from '../../../lib/focus-handoff';
 import { formatDollars } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { accountSummary } from '../figures';
@@ -25,9 +26,12 @@ interface Props {
 export function AccountView({ account, links, busy, onCancel, onCancelAll }: Props) {
   const [current, setCurrent] = useState<Tab>('positions');
   const summary = accountSummary(account);
+  // Opened by keyboard ("Sign to start a session"): the focus goes on at the figures it read.
+  const figures = useRef<HTMLDListElement>(null);
+  useTakeFocus(figures);
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
+      <dl ref={figures} tabIndex={-1} className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
         {(
           [
             ['Cash (free)', summary.cash],

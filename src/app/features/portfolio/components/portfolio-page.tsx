@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import { useConnect, useConnection } from 'wagmi';
 import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
@@ -32,7 +33,10 @@ function Connect() {
             key={c.connector.uid}
             type="button"
             className={button}
-            onClick={() => connect.mutate({ connector: c.connector })}
+            onClick={() => {
+              handOffFocus();
+              connect.mutate({ connector: c.connector });
+            }}
           >
             Connect {c.name}
           </button>
@@ -56,6 +60,9 @@ export function PortfolioPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const asked = useRef(new Set<string>());
+  // A wallet connected by keyboard: the focus goes on at the next step.
+  const signButton = useRef<HTMLButtonElement>(null);
+  useTakeFocus(signButton, connection.status === 'connected' && !session);
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
 
   /** Reads the account with the session held now; a read asked for meanwhile runs once after. */
@@ -156,15 +163,17 @@ export function PortfolioPage() {
           only.
         </p>
         <button
+          ref={signButton}
           type="button"
           className={button}
           disabled={busy}
-          onClick={() =>
+          onClick={() => {
+            handOffFocus();
             void act(async () => {
               await ensure();
               return 'Session started.';
-            })
-          }
+            });
+          }}
         >
           Sign to start a session
         </button>

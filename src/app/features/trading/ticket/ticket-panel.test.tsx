@@ -90,6 +90,29 @@ describe('the trade ticket', () => {
     ).toBeNull();
   });
 
+  it('says when a market order is more than the book holds, and refuses sizes no one holds', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    // The asks hold $5 + $12 of Yes: $20 leaves $3 unspent.
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '20' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Only $17.00 of Yes is for sale now: the other $3.00 would not be spent.',
+    );
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '1e21' } });
+    expect(screen.getByRole('alert').textContent).toBe('That is more money than any account here holds.');
+    expect(figures()).toEqual(['—', '—', '—', '—', '—']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    // The bids take 20 shares.
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '25' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Only 20 of the 25 shares can be sold now: the bids run out there, and the rest would not be sold.',
+    );
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '0.001' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Shares go in hundredths: the smallest order is 0.01.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('a market sell previews what the bids pay', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));

@@ -1,4 +1,5 @@
-import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
@@ -83,6 +84,9 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
   const [working, setWorking] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const ids = { amount: useId(), limit: useId(), preview: useId() };
+  // Once a wallet the reader connected by keyboard is on, the keyboard goes on at the order's amount.
+  const amountInput = useRef<HTMLInputElement>(null);
+  useTakeFocus(amountInput, address !== null);
   /** A change the reader makes: the last order's message was about another order, so it goes. */
   const edit =
     <T,>(set: (value: T) => void) =>
@@ -114,8 +118,17 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
     if (!Number.isFinite(amount))
       return NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5');
     if (!(amount > 0)) return 'The amount must be a positive number.';
-    if (!inDollars && Math.round(amount * 100) !== amount * 100)
-      return `Shares go in hundredths: try ${sharesOf(Math.floor(amount * 100))} or ${sharesOf(Math.floor(amount * 100) + 1)}.`;
+    // Beyond what any balance here can hold (and a number keeps exact): nothing to preview or sign.
+    if (!Number.isSafeInteger(Math.round(amount * 100) * 10_000))
+      return inDollars
+        ? 'That is more money than any account here holds.'
+        : 'That is more shares than anyone here holds.';
+    if (!inDollars && Math.round(amount * 100) !== amount * 100) {
+      const below = Math.floor(amount * 100);
+      return below === 0
+        ? 'Shares go in hundredths: the smallest order is 0.01.'
+        : `Shares go in hundredths: try ${sharesOf(below)} or ${sharesOf(below + 1)}.`;
+    }
     if (kind === 'limit') {
       if (!limitText.trim()) return 'Enter a limit price in cents.';
       if (!Number.isFinite(Number(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
@@ -135,6 +148,18 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
     return null;
   })();
 
+  // The figures of an order that cannot be sent as it is would mislead: none until it can.
+  const shown = refusal ? null : preview;
+  // A market order takes what the book holds now and drops the rest: say so when that is not all of it.
+  const shortfall = (() => {
+    if (!preview || refusal || kind !== 'market') return null;
+    if (preview.budget !== undefined && preview.budget - preview.cash >= 10_000)
+      return `Only ${dollarsOf(preview.cash)} of ${name} is for sale now: the other ${dollarsOf(preview.budget - preview.cash)} would not be spent.`;
+    const asked = Math.round(amount * 100);
+    if (side === 'SELL' && preview.size < asked)
+      return `Only ${sharesOf(preview.size)} of the ${sharesOf(asked)} shares can be sold now: the bids run out there, and the rest would not be sold.`;
+    return null;
+  })();
   const past = previewPastMid(preview, side, mid);
   const far = past > FAR_FROM_MID;
   const ticketKey = JSON.stringify([outcome, side, kind, amountText, limitText]);
@@ -258,6 +283,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
           {inDollars ? 'Amount ($)' : 'Shares'}
         </label>
         <input
+          ref={amountInput}
           id={ids.amount}
           inputMode="decimal"
           autoComplete="off"
@@ -285,30 +311,33 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
         aria-label="Preview"
       >
         <dt className={muted}>Average price</dt>
+        <dd className="text-right">{shown?.averagePrice != null ? formatCents(shown.averagePrice) : '—'}</dd>
+        <dt className={muted}>Shares {shown && shown.resting > 0 ? '(now / resting)' : ''}</dt>
         <dd className="text-right">
-          {preview?.averagePrice != null ? formatCents(preview.averagePrice) : '—'}
-        </dd>
-        <dt className={muted}>Shares {preview && preview.resting > 0 ? '(now / resting)' : ''}</dt>
-        <dd className="text-right">
-          {preview
-            ? preview.resting > 0
-              ? `${sharesOf(preview.filled)} / ${sharesOf(preview.resting)}`
-              : sharesOf(preview.filled)
+          {shown
+            ? shown.resting > 0
+              ? `${sharesOf(shown.filled)} / ${sharesOf(shown.resting)}`
+              : sharesOf(shown.filled)
             : '—'}
         </dd>
         <dt className={muted}>{side === 'BUY' ? 'Cost' : 'You receive'}</dt>
         <dd className="text-right">
-          {preview ? dollarsOf(side === 'BUY' ? preview.commitment : preview.cash) : '—'}
+          {shown ? dollarsOf(side === 'BUY' ? shown.commitment : shown.cash) : '—'}
         </dd>
         {side === 'BUY' && (
           <>
             <dt className={muted}>To win</dt>
-            <dd className="text-right">{preview ? dollarsOf(preview.payout) : '—'}</dd>
+            <dd className="text-right">{shown ? dollarsOf(shown.payout) : '—'}</dd>
           </>
         )}
         <dt className={muted}>Price impact</dt>
-        <dd className="text-right">{preview?.impact != null ? formatCents(preview.impact) : '—'}</dd>
+        <dd className="text-right">{shown?.impact != null ? formatCents(shown.impact) : '—'}</dd>
       </dl>
+      {shortfall && (
+        <p className="text-sm text-amber-800 dark:text-amber-300" role="status">
+          {shortfall}
+        </p>
+      )}
       {amountText.trim() && refusal && (
         <p className="text-sm text-red-700 dark:text-red-400" role="alert">
           {refusal}
@@ -330,7 +359,14 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
         </button>
       ) : (
         !walletOn && (
-          <button type="button" className={primary} onClick={() => setWalletOn(true)}>
+          <button
+            type="button"
+            className={primary}
+            onClick={() => {
+              handOffFocus();
+              setWalletOn(true);
+            }}
+          >
             Connect a wallet to trade
           </button>
         )

@@ -1,5 +1,6 @@
 import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
+import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { OpenOrder } from '../../../../contract/trading';
 import { NetworkError } from '../../../lib/api-client';
@@ -204,6 +205,9 @@ function WalletPart() {
   const [problem, setProblem] = useState<string | null>(null);
   const address = connection.status === 'connected' ? (connection.address ?? null) : null;
   const done = useRef<number | null>(null);
+  // Asked for by keyboard ("Connect a wallet to trade"): the focus goes on at the first wallet offered.
+  const firstChoice = useRef<HTMLButtonElement>(null);
+  useTakeFocus(firstChoice, !address && choices.length > 0);
 
   useEffect(() => onConnected(address), [address, onConnected]);
   useOwnOrders(address ? session : null, conditionId, onOwnOrders);
@@ -225,12 +229,14 @@ function WalletPart() {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          {choices.map((choice) => (
+          {choices.map((choice, i) => (
             <button
               key={choice.connector.uid}
+              ref={i === 0 ? firstChoice : undefined}
               type="button"
               className={primary}
               onClick={() => {
+                handOffFocus();
                 setProblem(null);
                 connect.mutate(
                   { connector: choice.connector },
