@@ -69,7 +69,8 @@ describe('the first line of a start', () => {
   const dir = mkdtempSync(join(tmpdir(), 'first-line-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const firstLine = (command: string, args: string[]) =>
+  /** The first line the start prints that matches (any line: the first one). */
+  const firstLine = (command: string, args: string[], wanted = /./) =>
     new Promise<string>((resolve, reject) => {
       const child = spawn(command, args, {
         env: {
@@ -85,8 +86,9 @@ describe('the first line of a start', () => {
       let out = '';
       child.stdout.on('data', (d) => {
         out += d;
-        const line = out.split(/\r?\n/).find((l) => l.trim() !== '');
-        if (line !== undefined && /\r?\n/.test(out)) {
+        const complete = out.split(/\r?\n/).slice(0, -1);
+        const line = complete.find((l) => l.trim() !== '' && wanted.test(l));
+        if (line !== undefined) {
           child.kill('SIGKILL');
           resolve(line);
         }
@@ -103,6 +105,16 @@ describe('the first line of a start', () => {
       '/dev/null',
     ]);
     expect(line).toMatch(/^Marketdesk: catalog API http:\/\/127\.0\.0\.1:0\/gamma · trading API /);
+  }, 60_000);
+
+  it('is followed, once requests are taken, by a ready line with the port it listens on', async () => {
+    const line = await firstLine(
+      'script',
+      ['-qfec', `${process.execPath} src/server/start.mjs`, '/dev/null'],
+      /ready/,
+    );
+    const port = Number(/^Marketdesk: ready at http:\/\/127\.0\.0\.1:(\d+)\/gamma\s*$/.exec(line)?.[1]);
+    expect(port).toBeGreaterThan(0);
   }, 60_000);
 
   it('is a JSON record carrying the URLs when stdout is not a terminal', async () => {

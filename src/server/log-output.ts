@@ -64,6 +64,16 @@ export function serviceUrls(config: Config): { dashboard?: string; catalog?: str
   };
 }
 
+/**
+ * "Marketdesk: ready at http://127.0.0.1:8080/": printed once the server takes requests. The start line
+ * comes first, before a first start's catalog and history are prepared (a minute or more), so a script
+ * waits for this one.
+ */
+export function readyLine(config: Config, port: number): string {
+  const urls = serviceUrls({ ...config, PORT: port });
+  return `Marketdesk: ready at ${urls.dashboard ?? urls.catalog ?? urls.trading}`;
+}
+
 /** "Marketdesk: open http://…/ · catalog API http://…/gamma · trading API http://…/clob" */
 export function startLine(config: Config): string {
   const urls = serviceUrls(config);

@@ -10,7 +10,7 @@ import { type Database, openConfiguredDatabase } from './db/open';
 import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
 import { startVacuuming } from './db/vacuum';
 import { watchEventLoop } from './event-loop-watch';
-import { createLogger, type LogOptions, logOptions, serviceUrls, startLine } from './log-output';
+import { createLogger, type LogOptions, logOptions, readyLine, serviceUrls, startLine } from './log-output';
 import { ensureDashboardBuilt } from './web/build';
 import { loadMasterKey, MasterKeyError } from './credentials/master-key';
 import { type DemoTraders, startDemoTraders } from '../catalog-tools/demo-traders';
@@ -74,6 +74,9 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const bound = app.server.address();
+  if (cluster.isPrimary)
+    announce(config, readyLine(config, typeof bound === 'object' && bound ? bound.port : config.PORT));
   watchEventLoop(app.log);
   stopVacuuming = startVacuuming(
     database,
@@ -161,10 +164,10 @@ async function runCluster(config: Config): Promise<void> {
 }
 
 /** A plain line for a person at a terminal; a log record (with the URLs as fields) for a collector. */
-function announce(config: Config): void {
+function announce(config: Config, line = startLine(config)): void {
   const options = startLogOptions(config);
-  if (options.stream) console.log(startLine(config));
-  else createLogger(options).info(serviceUrls(config), startLine(config));
+  if (options.stream) console.log(line);
+  else createLogger(options).info(serviceUrls(config), line);
 }
 
 /**
