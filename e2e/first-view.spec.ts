@@ -183,6 +183,18 @@ test.describe('hydration', () => {
     await expect(rowTitles(page)).toHaveText(found.map((e) => e.title));
   });
 
+  test('a list link whose search falls back to defaults opens the list, without a mismatch', async ({
+    page,
+  }) => {
+    const messages = collectConsole(page);
+    for (const search of ['?page=0', '?list=bogus', '?size=7']) {
+      await page.goto(`/${search}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Top markets' })).toBeVisible();
+      await expect(rowTitles(page).first()).toBeVisible();
+    }
+    expect(messages).toEqual([]);
+  });
+
   test('an event page hydrates without a mismatch', async ({ page }) => {
     const [event] = await topEvents(page);
     const messages = collectConsole(page);

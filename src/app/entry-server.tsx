@@ -44,6 +44,10 @@ async function render(url: string) {
   if (failedRead(queryClient) || router.state.matches.some((match) => match.status === 'error')) return null;
   const renderedAt = nowStep();
   const html = renderToString(<App router={router} queryClient={queryClient} renderedAt={renderedAt} />);
+  // A link whose search the router rewrites (?page=0, ?list=bogus: each field falls back to its default)
+  // renders nothing here, the router being on its way to the rewritten URL: the browser renders it
+  // itself, rather than hydrating an empty page.
+  if (html === '') return null;
   // Only answers that arrived (a not-found stays out: the browser asks again and draws the same page).
   return { html, data: firstViewScript({ renderedAt, queries: dehydrate(queryClient) }) };
 }
