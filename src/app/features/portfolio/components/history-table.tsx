@@ -1,3 +1,4 @@
+import { formatExact } from '../../../lib/format';
 import { formatCents, formatShares } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { priceUnits } from '../figures';
@@ -5,6 +6,8 @@ import { type Links, MarketLink } from './market-link';
 import { muted, table, td, th } from './styles';
 
 type Trade = Account['trades'][number];
+
+const isoOf = (seconds: string) => new Date(Number(seconds) * 1000).toISOString();
 
 /**
  * A trade in the reader's own terms. As a maker, the trade's side, outcome and size are the taker's:
@@ -50,7 +53,10 @@ export function HistoryTable({ trades, links }: { trades: Trade[]; links: Links 
             const own = ownPart(t);
             return (
               <tr key={t.id}>
-                <td className={td}>{new Date(Number(t.match_time) * 1000).toLocaleString()}</td>
+                <td className={td}>
+                  {/* The zone named, as the event pages name theirs. */}
+                  <time dateTime={isoOf(t.match_time)}>{formatExact(isoOf(t.match_time))}</time>
+                </td>
                 <td className={td}>
                   <MarketLink links={links} market={t.market} />
                 </td>
