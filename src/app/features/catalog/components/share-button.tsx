@@ -64,7 +64,7 @@ export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="relative flex flex-wrap items-center gap-2">
       <LiveButton onClick={() => void share()} className={actionClass}>
         <ActionIcon d="M10 13V3m0 0L6.5 6.5M10 3l3.5 3.5M4 11v5h12v-5" />
         Share
@@ -77,9 +77,15 @@ export function ShareButtons({ slug, title }: { slug: string; title: string }) {
         <ActionIcon d="m7 6-4 4 4 4m6-8 4 4-4 4" />
         Embed
       </LiveButton>
-      <span aria-hidden="true" className="text-sm whitespace-nowrap text-emerald-700 dark:text-emerald-400">
-        {status}
-      </span>
+      {/* Under the buttons, over what is below for its 2.5 s: in the row it re-wrapped the title beside it. */}
+      {status && (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-full right-0 z-10 mt-1 rounded-md bg-white px-2 py-1 text-sm whitespace-nowrap text-emerald-700 shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:text-emerald-400 dark:ring-neutral-800"
+        >
+          {status}
+        </span>
+      )}
     </div>
   );
 }
