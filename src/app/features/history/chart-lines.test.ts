@@ -4,7 +4,7 @@ import { asEvent, makeEvent, makeMarket } from '../../test/render';
 import { formatChange } from '../../lib/format';
 import { chartLines } from './chart-lines';
 import { liveSources } from './live-lines';
-import { alignHistories, changePoints, describeLine, withLiveTail } from './line-summary';
+import { alignHistories, changePoints, describeLine, valueAt, withLiveTail } from './line-summary';
 
 const market = (outcomes: string[], prices: string[], tokens: string[], question = 'Q?') =>
   makeMarket({
@@ -80,6 +80,12 @@ describe('chartLines', () => {
 });
 
 describe('line summaries', () => {
+  it('reads a line between its points as its last price, and nothing before its first', () => {
+    const ys = [null, 0.5, null, null, 0.7];
+    expect([0, 1, 2, 3, 4].map((i) => valueAt(ys, i))).toEqual([null, 0.5, 0.5, 0.5, 0.7]);
+    expect(valueAt(ys, 9)).toBe(0.7);
+  });
+
   it('aligns histories on the union of their times', () => {
     expect(
       alignHistories([

@@ -33,6 +33,16 @@ export function alignHistories(histories: readonly PricePoint[][]): { x: number[
   return { x: times, ys };
 }
 
+/**
+ * A line's price at the axis' `index`: its point there, or else its last point before (a price holds
+ * until the next one), so a readout between one line's points still reads every line; null before its
+ * first point.
+ */
+export function valueAt(ys: readonly (number | null)[], index: number): number | null {
+  for (let i = Math.min(index, ys.length - 1); i >= 0; i--) if (ys[i] != null) return ys[i]!;
+  return null;
+}
+
 const RANGE_PHRASE: Record<ChartRange, string> = {
   '1d': 'today',
   '1w': 'this week',

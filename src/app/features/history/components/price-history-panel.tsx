@@ -8,7 +8,7 @@ import { priceHistoriesQueryOptions } from '../api/price-history';
 import type { ChartLine } from '../chart-lines';
 import { liveSources } from '../live-lines';
 import type { Market } from '../../../../contract/catalog';
-import { alignHistories, changePoints, describeLine, withLiveTail } from '../line-summary';
+import { alignHistories, changePoints, describeLine, valueAt, withLiveTail } from '../line-summary';
 import { useLivePrices } from '../../../lib/live/use-live';
 import { PRICE_UNITS } from '../../../lib/live/wire';
 import { LINE_COLOURS } from '../line-colours';
@@ -80,7 +80,7 @@ export default function PriceHistoryPanel({
   const points = aligned?.x.length ?? 0;
   const readoutAt = (index: number) =>
     `${timeOf(aligned!.x[index]!)}: ${lines
-      .map((line, i) => `${line.label} ${formatPercent(aligned!.ys[i]![index] ?? null)}`)
+      .map((line, i) => `${line.label} ${formatPercent(valueAt(aligned!.ys[i]!, index))}`)
       .join(', ')}`;
 
   const onKeyDown = (event: KeyboardEvent) => {
