@@ -82,6 +82,13 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(book.getByRole('row').filter({ hasText: 'Bid 30¢' })).toContainText('10 of them yours');
   await expect(book.getByText('Your resting orders')).toBeVisible();
   await themedScreenshots(page, 'book-own-order', ['main']);
+  // With a session the ticket knows what is free: $1,000 less the $3 the bid holds, and a buy beyond
+  // it is refused in words before anything is signed.
+  await expect(ticket.getByText(`Free to trade: $997.00 · 0 ${yes}`)).toBeVisible();
+  await ticket.getByLabel('Shares', { exact: true }).fill('10000');
+  await expect(ticket.getByRole('alert')).toHaveText('This order needs $3,000.00 and you have $997.00 free.');
+  await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeDisabled();
+  await ticket.getByLabel('Shares', { exact: true }).fill('');
 
   // Buying the other outcome at 70¢ would meet that bid (its mirror): said before anything is signed,
   // and gone once the order is changed.

@@ -1,4 +1,14 @@
-import { type FormEvent, lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
@@ -7,6 +17,7 @@ import { formatCents, formatDollars, formatShares } from '../../../lib/live/figu
 import type { TradableMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket } from './preview';
 import type { Message, PlaceRequest } from './ticket-wallet';
+import type { WalletInMarket } from './use-wallet-in-market';
 
 // The wallet part (wagmi, viem, signing) loads only once a visitor wants to trade: a first-time
 // reader of the event page downloads no wallet code.
@@ -73,6 +84,17 @@ const ignore = () => {};
 function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketProps) {
   const [walletOn, setWalletOn] = useState(walletRemembered);
   const [address, setAddress] = useState<string | null>(null);
+  // What the connected wallet has free here and rests in this market, once a session reads it.
+  const [wallet, setWallet] = useState<WalletInMarket | null>(null);
+  useEffect(() => onOwnOrders(wallet?.orders ?? []), [wallet, onOwnOrders]);
+  const walletMarket = useMemo(
+    () =>
+      ({
+        conditionId: market.conditionId,
+        tokens: [market.outcomes[0].tokenId, market.outcomes[1].tokenId],
+      }) as const,
+    [market],
+  );
   const [request, setRequest] = useState<PlaceRequest | null>(null);
   const [side, setSide] = useState<Side>('BUY');
   const [outcome, setOutcome] = useState<Outcome>(initialOutcome);
@@ -140,6 +162,15 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
       }
       if (Math.round(amount * 100) < market.minSize)
         return `The smallest order that can rest is ${sharesOf(market.minSize)} shares.`;
+    }
+    // Known before signing once a session reads the wallet (the order's own steps check again).
+    if (preview && wallet && address) {
+      if (side === 'BUY') {
+        const needs = BigInt(preview.budget ?? preview.price * preview.size);
+        if (needs > wallet.cash)
+          return `This order needs ${dollarsOf(Number(needs))} and you have ${dollarsOf(Number(wallet.cash))} free.`;
+      } else if (BigInt(preview.size) * 10_000n > wallet.shares[outcome])
+        return `You have ${formatShares(Number(wallet.shares[outcome]) / 1e6)} ${name} shares free to sell.`;
     }
     if (!preview)
       return kind === 'market'
@@ -333,6 +364,12 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
         <dt className={muted}>Price impact</dt>
         <dd className="text-right">{shown?.impact != null ? formatCents(shown.impact) : '—'}</dd>
       </dl>
+      {wallet && address && (
+        <p className={`text-sm ${muted}`}>
+          Free to trade: {dollarsOf(Number(wallet.cash))} ·{' '}
+          {formatShares(Number(wallet.shares[outcome]) / 1e6)} {name}
+        </p>
+      )}
       {shortfall && (
         <p className="text-sm text-amber-800 dark:text-amber-300" role="status">
           {shortfall}
@@ -375,8 +412,8 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
         <Suspense fallback={<p className={`text-sm ${muted}`}>Loading the wallet…</p>}>
           <TicketWallet
             request={request}
-            conditionId={market.conditionId}
-            onOwnOrders={onOwnOrders}
+            market={walletMarket}
+            onWallet={setWallet}
             onConnected={setAddress}
             onWorking={setWorking}
             onResult={onResult}

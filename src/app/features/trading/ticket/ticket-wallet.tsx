@@ -20,7 +20,7 @@ import {
   postOrder,
   signOrder,
 } from './order-api';
-import { useOwnOrders } from './use-own-orders';
+import { useWalletInMarket, type WalletInMarket } from './use-wallet-in-market';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
 export interface PlaceRequest extends OrderToSign {
@@ -41,9 +41,9 @@ export interface Message {
 
 export interface TicketWalletProps {
   request: PlaceRequest | null;
-  /** The market on the ticket: the wallet's resting orders in it are told to `onOwnOrders`. */
-  conditionId: string;
-  onOwnOrders: (orders: OpenOrder[]) => void;
+  /** The market on the ticket: the wallet's free balances and resting orders in it go to `onWallet`. */
+  market: { conditionId: string; tokens: readonly [string, string] };
+  onWallet: (wallet: WalletInMarket | null) => void;
   onConnected: (address: string | null) => void;
   onWorking: (text: string | null) => void;
   onResult: (message: Message) => void;
@@ -196,7 +196,7 @@ async function place(
 const Props = createContext<TicketWalletProps | null>(null);
 
 function WalletPart() {
-  const { request, conditionId, onOwnOrders, onConnected, onWorking, onResult } = useContext(Props)!;
+  const { request, market, onWallet, onConnected, onWorking, onResult } = useContext(Props)!;
   const config = useConfig();
   const connection = useConnection();
   const { session, withSession, end } = useSession();
@@ -210,7 +210,7 @@ function WalletPart() {
   useTakeFocus(firstChoice, !address && choices.length > 0);
 
   useEffect(() => onConnected(address), [address, onConnected]);
-  useOwnOrders(address ? session : null, conditionId, onOwnOrders);
+  useWalletInMarket(address ? session : null, market, onWallet);
 
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;
