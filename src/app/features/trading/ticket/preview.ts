@@ -1,6 +1,7 @@
 import { Book } from '../../../../engine/book';
 import { FULL_SET_PRICE, MAX_PRICE, MIN_PRICE } from '../../../../engine/prices';
 import type { Fill, OrderIn, Outcome, Side } from '../../../../engine/types';
+import { formatDollars, formatShares } from '../../../lib/live/figures';
 
 /**
  * The ticket's preview, worked out by the matching engine itself: the live book's levels become resting
@@ -218,4 +219,25 @@ export function signedAmounts(
   return side === 'BUY'
     ? { makerAmount: cash, takerAmount: shares }
     : { makerAmount: shares, takerAmount: cash };
+}
+
+/**
+ * Why the wallet's free balance (base units: collateral for a BUY, the outcome's shares for a SELL)
+ * cannot cover the order, or null. As the exchange checks: a market buy needs its budget, a limit buy
+ * price × size, a sell its shares. Told before signing, and again by the order's own steps.
+ */
+export function uncovered(
+  order: { side: Side; price: number; size: number; budget?: number },
+  free: bigint,
+  outcomeName: string,
+): string | null {
+  if (order.side === 'BUY') {
+    const needs = BigInt(order.budget ?? order.price * order.size);
+    return needs > free
+      ? `This order needs ${formatDollars(Number(needs) / 1e6)} and you have ${formatDollars(Number(free) / 1e6)} free.`
+      : null;
+  }
+  return BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) > free
+    ? `You have ${formatShares(Number(free) / 1e6)} ${outcomeName} shares free to sell.`
+    : null;
 }

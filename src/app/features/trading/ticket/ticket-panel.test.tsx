@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type LiveBook, emptyBook } from '../../../lib/live/book-state';
 import type { TradableMarket } from '../tradable';
-import { previewTicket } from './preview';
+import { previewTicket, uncovered } from './preview';
 import TicketPanel, { FAR_FROM_MID, pastMid, previewPastMid } from './ticket-panel';
 
 const market: TradableMarket = {
@@ -111,6 +111,19 @@ describe('the trade ticket', () => {
       'Shares go in hundredths: the smallest order is 0.01.',
     );
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says what the wallet cannot cover, as the exchange counts it', () => {
+    // A limit buy needs price × size ($3 for 10 at 30¢), a market buy its budget, a sell its shares.
+    const limit = { side: 'BUY' as const, price: 3000, size: 1000 };
+    expect(uncovered(limit, 3_000_000n, 'Yes')).toBeNull();
+    expect(uncovered(limit, 2_500_000n, 'Yes')).toBe('This order needs $3.00 and you have $2.50 free.');
+    expect(uncovered({ ...limit, budget: 5_000_000 }, 4_000_000n, 'Yes')).toBe(
+      'This order needs $5.00 and you have $4.00 free.',
+    );
+    const sell = { side: 'SELL' as const, price: 3000, size: 1000 };
+    expect(uncovered(sell, 10_000_000n, 'No')).toBeNull();
+    expect(uncovered(sell, 9_990_000n, 'No')).toBe('You have 9.99 No shares free to sell.');
   });
 
   it('a market sell previews what the bids pay', () => {

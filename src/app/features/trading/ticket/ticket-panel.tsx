@@ -15,7 +15,7 @@ import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { TradableMarket } from '../tradable';
-import { type Preview, type TicketKind, previewTicket } from './preview';
+import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
 import type { Message, PlaceRequest } from './ticket-wallet';
 import type { WalletInMarket } from './use-wallet-in-market';
 
@@ -165,12 +165,12 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
     }
     // Known before signing once a session reads the wallet (the order's own steps check again).
     if (preview && wallet && address) {
-      if (side === 'BUY') {
-        const needs = BigInt(preview.budget ?? preview.price * preview.size);
-        if (needs > wallet.cash)
-          return `This order needs ${dollarsOf(Number(needs))} and you have ${dollarsOf(Number(wallet.cash))} free.`;
-      } else if (BigInt(preview.size) * 10_000n > wallet.shares[outcome])
-        return `You have ${formatShares(Number(wallet.shares[outcome]) / 1e6)} ${name} shares free to sell.`;
+      const short = uncovered(
+        { side, ...preview },
+        side === 'BUY' ? wallet.cash : wallet.shares[outcome],
+        name,
+      );
+      if (short) return short;
     }
     if (!preview)
       return kind === 'market'

@@ -20,6 +20,7 @@ import {
   postOrder,
   signOrder,
 } from './order-api';
+import { uncovered } from './preview';
 import { useWalletInMarket, type WalletInMarket } from './use-wallet-in-market';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
@@ -52,7 +53,6 @@ export interface TicketWalletProps {
 const primary =
   'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
 const muted = 'text-neutral-600 dark:text-neutral-400';
-const dollarsOf = (base: bigint) => formatDollars(Number(base) / 1e6);
 
 /** What became of an order whose answer was lost, from the exchange's record of it. */
 function foundText(order: OpenOrder, name: string): string {
@@ -97,27 +97,10 @@ async function place(
       ? 'Checking your balance…'
       : 'Starting a trading session: approve the signature in your wallet…',
   );
-  if (side === 'BUY') {
-    // A market buy needs its budget free, as the exchange checks; a limit buy its whole cost.
-    const needs = request.budget === undefined ? BigInt(price) * BigInt(size) : BigInt(request.budget);
-    const free = await step((s) => freeCollateral(s));
-    if (free < needs)
-      return {
-        tone: 'error',
-        text: told(
-          `This order needs ${dollarsOf(needs)} and you have ${dollarsOf(free)} free. Nothing was signed.`,
-        ),
-      };
-  } else {
-    const free = await step((s) => freeShares(s, request.tokenId));
-    if (free < BigInt(size) * 10_000n)
-      return {
-        tone: 'error',
-        text: told(
-          `You have ${formatShares(Number(free) / 1e6)} ${name} shares free to sell. Nothing was signed.`,
-        ),
-      };
-  }
+  // Read again here: the ticket's own reading may be a moment old.
+  const free = await step((s) => (side === 'BUY' ? freeCollateral(s) : freeShares(s, request.tokenId)));
+  const short = uncovered(request, free, name);
+  if (short) return { tone: 'error', text: told(`${short} Nothing was signed.`) };
   const mine = await step((s) => openOrdersIn(s, request.conditionId));
   const crossed = ownOrdersCrossed({ ...request, price: request.reach }, mine);
   if (crossed.length > 0) {
