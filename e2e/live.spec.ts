@@ -66,3 +66,34 @@ test('a list row on screen shows the live displayed price of its market', async 
   await maker.createAndPostOrder({ tokenID: secondToken!, price: 0.54, size: 10, side: Side.BUY });
   await expect(row.getByText('56.0%')).toBeVisible();
 });
+
+test('the book’s market is part of the event page’s link', async ({ page, browser }) => {
+  const res = await page.request.get(
+    '/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=100',
+  );
+  const events = (await res.json()) as { slug: string; markets: { id: string; closed: boolean }[] }[];
+  const event = events.find((e) => e.markets.filter((m) => !m.closed).length >= 3)!;
+  await page.goto(`/e/${event.slug}`);
+  const picker = page.getByRole('combobox', { name: 'Market' });
+  const first = await picker.inputValue();
+  const other = (await picker.locator('option').nth(2).getAttribute('value'))!;
+  expect(other).not.toBe(first);
+  await picker.selectOption(other);
+  await expect(page).toHaveURL(new RegExp(`[?&]market=${other}(&|$)`));
+  // Another chart range keeps the market, and a reload opens on it.
+  await page.getByRole('link', { name: /1M/ }).click();
+  await expect(page).toHaveURL(/[?&]range=1m(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]market=${other}(&|$)`));
+  await page.reload();
+  await expect(picker).toHaveValue(other);
+
+  // The link opened elsewhere shows the same book.
+  const fresh = await browser.newPage();
+  await fresh.goto(page.url());
+  await expect(fresh.getByRole('combobox', { name: 'Market' })).toHaveValue(other);
+  await fresh.close();
+
+  // Back to the first market: the default leaves the link.
+  await picker.selectOption(first);
+  await expect(page).not.toHaveURL(/market=/);
+});

@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { DEFAULT_CHART_RANGE, eventSearchSchema } from '../../contract/chart-range';
+import { DEFAULT_CHART_RANGE } from '../../contract/chart-range';
+import { eventSearchSchema, marketInSearch } from '../../contract/event-search';
 import { PAGES } from '../../contract/pages';
 import { useEventBySlug } from '../features/catalog/api/event-by-slug';
 import { EventDetails } from '../features/catalog/components/event-details';
@@ -11,7 +12,7 @@ import { BookSection } from '../features/trading/components/book-section';
 import { loadRecordPage, pageHead } from './-page-loaders';
 
 export const Route = createFileRoute('/e/$slug')({
-  // The chart's range (?range=1m); the default stays out of the URL.
+  // The chart's range (?range=1m) and the book's market (?market=…); defaults stay out of the URL.
   validateSearch: eventSearchSchema,
   search: { middlewares: [stripSearchParams({ range: DEFAULT_CHART_RANGE })] },
   loader: ({ context: { queryClient }, params }) => loadRecordPage(queryClient, PAGES.event, params.slug),
@@ -23,15 +24,29 @@ export const Route = createFileRoute('/e/$slug')({
 
 function EventPage() {
   const { slug } = Route.useParams();
-  const { range } = Route.useSearch();
+  const { range, market } = Route.useSearch();
+  const navigate = Route.useNavigate();
   const event = useEventBySlug(slug);
+  // The book's market is part of the link, so a shared page opens on the same book.
+  const chooseMarket = (id: string | undefined) =>
+    void navigate({
+      search: (prev) => ({ ...prev, market: id === undefined ? undefined : marketInSearch(id) }),
+      replace: true,
+      resetScroll: false,
+    });
   return (
     <EventDetails
       event={event}
       chart={
         <PriceHistorySection slug={slug} lines={chartLines(event)} range={range} markets={event.markets} />
       }
-      book={<BookSection event={event} />}
+      book={
+        <BookSection
+          event={event}
+          market={market === undefined ? undefined : String(market)}
+          onMarket={chooseMarket}
+        />
+      }
     />
   );
 }

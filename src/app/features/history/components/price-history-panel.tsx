@@ -120,7 +120,7 @@ export default function PriceHistoryPanel({
               key={r}
               to="/e/$slug"
               params={{ slug }}
-              search={{ range: r }}
+              search={(prev) => ({ ...prev, range: r })}
               replace
               resetScroll={false}
               className={`relative inline-flex h-8 min-w-9 items-center justify-center rounded-md px-1.5 text-sm sm:min-w-10 sm:px-2 font-medium ${

@@ -10,6 +10,7 @@ import type { OpenOrder } from '../../../../contract/trading';
 import { ownLevels } from '../own-levels';
 import { type TradableMarket, tradableMarkets } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
+import type { BookChoice } from './book-section';
 import { OrderBook } from './order-book';
 import { TradeTape } from './trade-tape';
 
@@ -171,9 +172,8 @@ function MarketBook({ market }: { market: TradableMarket }) {
  * mirror of the other's), and watch levels and trades change. A lazy chunk, loaded after hydration
  * (book-section.tsx).
  */
-export default function BookPanel({ event }: { event: Event }) {
+export default function BookPanel({ event, market: chosen, onMarket }: { event: Event } & BookChoice) {
   const markets = useMemo(() => tradableMarkets(event), [event]);
-  const [chosen, setChosen] = useState<string | null>(null);
   const pickerId = useId();
   if (markets.length === 0)
     return (
@@ -192,7 +192,7 @@ export default function BookPanel({ event }: { event: Event }) {
           <select
             id={pickerId}
             value={market.id}
-            onChange={(e) => setChosen(e.target.value)}
+            onChange={(e) => onMarket(e.target.value === markets[0]!.id ? undefined : e.target.value)}
             className="h-8 max-w-full min-w-0 truncate rounded-md border border-neutral-300 bg-white px-2 sm:max-w-[24rem] dark:border-neutral-700 dark:bg-neutral-900"
           >
             {markets.map((m) => (

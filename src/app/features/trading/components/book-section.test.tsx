@@ -3,7 +3,25 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMessage, emptyBook, type LiveBook } from '../../../lib/live/book-state';
 import { readMarketFrame } from '../../../lib/live/wire';
 import { jsonResponse, makeEvent, makeMarket, renderInApp } from '../../../test/render';
+import { useState } from 'react';
+import type { Event } from '../../../../contract/catalog';
 import { BookSection } from './book-section';
+
+// The event page keeps the chosen market in its URL; here, in state, as a page would.
+const chosen: (string | undefined)[] = [];
+function Book({ event, market }: { event: Event; market?: string }) {
+  const [id, setId] = useState(market);
+  return (
+    <BookSection
+      event={event}
+      market={id}
+      onMarket={(next) => {
+        chosen.push(next);
+        setId(next);
+      }}
+    />
+  );
+}
 
 // The live store stands in for the socket: each test sets the books the channel would have sent.
 const books = new Map<string, LiveBook>();
@@ -82,7 +100,7 @@ describe('the live book on the event page', () => {
         last_trade_price: '0.61',
       }),
     );
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     const table = await screen.findByRole('table', { name: /order book for yes/i });
     const rows = within(table)
       .getAllByRole('row')
@@ -99,7 +117,7 @@ describe('the live book on the event page', () => {
   it('dims the book while the live connection is down, so old levels do not pass for current', async () => {
     books.set('111', feed('111', { event_type: 'book', bids: [{ price: '0.6', size: '10' }], asks: [] }));
     status.current = 'reconnecting';
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     const book = await screen.findByRole('region', { name: 'Order book, Yes' });
     expect(book).toHaveClass('opacity-50');
     expect(book).toHaveAttribute('title', expect.stringMatching(/live connection dropped/));
@@ -107,7 +125,7 @@ describe('the live book on the event page', () => {
 
   it('says the exchange cannot be reached when the connection fails before any book arrived', async () => {
     status.current = 'reconnecting';
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     const told = await screen.findAllByText(
       'The exchange cannot be reached right now. This shows as soon as the connection is back.',
     );
@@ -131,7 +149,7 @@ describe('the live book on the event page', () => {
         asks: [{ price: '0.64', size: '5' }],
       }),
     );
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     fireEvent.click(await screen.findByRole('button', { name: 'No' }));
     expect(screen.getByRole('button', { name: 'No' })).toHaveAttribute('aria-pressed', 'true');
     const table = screen.getByRole('table', { name: /order book for no/i });
@@ -144,20 +162,32 @@ describe('the live book on the event page', () => {
   });
 
   it('picks the most likely market first and switches books with the market picker', async () => {
-    renderInApp(<BookSection event={twoMarkets} />);
+    renderInApp(<Book event={twoMarkets} />);
     const picker = await screen.findByRole('combobox', { name: 'Market' });
     expect(picker).toHaveValue('30');
     fireEvent.change(picker, { target: { value: '20' } });
     expect(watched.at(-1)).toBe('201');
+    // The page is told of the choice, and of the first market as the default (no id in the URL).
+    fireEvent.change(picker, { target: { value: '30' } });
+    expect(chosen.slice(-2)).toEqual(['20', undefined]);
+  });
+
+  it('opens on the market a link names, and on the first one for an id it does not know', async () => {
+    const { unmount } = renderInApp(<Book event={twoMarkets} market="20" />);
+    expect(await screen.findByRole('combobox', { name: 'Market' })).toHaveValue('20');
+    expect(watched.at(-1)).toBe('201');
+    unmount();
+    renderInApp(<Book event={twoMarkets} market="999" />);
+    expect(await screen.findByRole('combobox', { name: 'Market' })).toHaveValue('30');
   });
 
   it('says so when a side or the tape is empty, and waits with placeholders before the snapshot', async () => {
-    const { unmount } = renderInApp(<BookSection event={rain} />);
+    const { unmount } = renderInApp(<Book event={rain} />);
     await screen.findByRole('heading', { name: 'Order book' });
     expect(screen.queryByRole('table')).toBeNull();
     unmount();
     books.set('111', feed('111', { event_type: 'book', bids: [], asks: [] }));
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     expect(await screen.findByText('No asks yet')).toBeInTheDocument();
     expect(screen.getByText('No bids yet')).toBeInTheDocument();
     expect(await screen.findByText(/No trades yet in this market/)).toBeInTheDocument();
@@ -201,7 +231,7 @@ describe('the live book on the event page', () => {
         },
       ),
     );
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     const tape = await screen.findByRole('table', { name: /last trades/i });
     await waitFor(() => expect(within(tape).getAllByRole('row')).toHaveLength(4));
     expect(
@@ -224,7 +254,7 @@ describe('the live book on the event page', () => {
   it('reads the record again when the live connection comes back, for the trades it missed', async () => {
     const empty = () => feed('111', { event_type: 'book', bids: [], asks: [] });
     books.set('111', empty());
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     await screen.findByText(/No trades yet in this market/);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     status.current = 'reconnecting';
@@ -239,7 +269,7 @@ describe('the live book on the event page', () => {
       jsonResponse({ error: 'down', code: 'INTERNAL' }, { status: 503 }),
     );
     books.set('111', feed('111', { event_type: 'book', bids: [], asks: [] }));
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     expect(await screen.findByText(/earlier trades could not be loaded/)).toBeInTheDocument();
   });
 
@@ -255,7 +285,7 @@ describe('the live book on the event page', () => {
     });
     const base = feed('111', { event_type: 'book', bids: [], asks: [] }, trade(1));
     books.set('111', base);
-    renderInApp(<BookSection event={rain} />);
+    renderInApp(<Book event={rain} />);
     const tape = () => screen.getByRole('table', { name: /last trades/i });
     await screen.findByRole('table', { name: /last trades/i });
     expect(within(tape()).getAllByRole('row')).toHaveLength(2);
@@ -270,7 +300,7 @@ describe('the live book on the event page', () => {
 
   it('has no book for an event whose markets cannot trade', async () => {
     const closed = makeEvent({ markets: [{ ...rain.markets[0]!, closed: true }] });
-    const { container } = renderInApp(<BookSection event={closed} />);
+    const { container } = renderInApp(<Book event={closed} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(container.textContent).toBe('');
   });

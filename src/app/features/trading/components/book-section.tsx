@@ -6,8 +6,15 @@ import { BookSkeleton } from './book-skeleton';
 // The book, its tape and the live connection load after hydration, never with a page's first load.
 const BookPanel = lazy(() => import('./book-panel'));
 
+export interface BookChoice {
+  /** The market whose book is shown (an id; absent or unknown: the first tradable one). */
+  market?: string;
+  /** A market chosen: its id, or undefined for the first one (the default). */
+  onMarket: (id: string | undefined) => void;
+}
+
 /** The event page's order book section (nothing for an event with no tradable market). */
-export function BookSection({ event }: { event: Event }) {
+export function BookSection({ event, market, onMarket }: { event: Event } & BookChoice) {
   const hydrated = useHydrated();
   // A first look, without decoding outcomes (that is the panel's, in its chunk): any open market of two tokens.
   if (!event.markets.some((m) => m.active && !m.closed && m.clobTokenIds.length === 2)) return null;
@@ -21,7 +28,7 @@ export function BookSection({ event }: { event: Event }) {
       </h2>
       {hydrated ? (
         <Suspense fallback={<BookSkeleton />}>
-          <BookPanel event={event} />
+          <BookPanel event={event} market={market} onMarket={onMarket} />
         </Suspense>
       ) : (
         <BookSkeleton />
