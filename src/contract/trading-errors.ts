@@ -26,8 +26,13 @@ export const TRADING_REFUSALS = {
     owner: 'the order owner has to be the owner of the API KEY',
     /** [docs][seen] `signer` is not the API key's address. */
     signer: 'the order signer address has to be the address of the API KEY',
-    /** [seen] The EIP-712 signature does not recover to `signer`. */
-    signature: 'invalid signature',
+    /**
+     * [seen] The EIP-712 signature does not recover to `signer`. The reference says only the first two
+     * words (no client matches on more); the rest names what this market's orders must be signed for,
+     * since a wrong chain id or exchange is the usual cause and the signature alone cannot say which.
+     */
+    signature: (version: 1 | 2, negRisk: boolean, chainId: number, exchange: string) =>
+      `invalid signature: a version-${version} order of this ${negRisk ? 'negative-risk ' : ''}market is signed by its signer for chain ${chainId} and exchange ${exchange}`,
     /** [ours] Only EOA signatures (type 0: maker = signer) can be checked without a chain. */
     signatureType: (type: number) =>
       `invalid signature type ${type}: only wallet signatures (signature type 0, maker = signer) are accepted here`,

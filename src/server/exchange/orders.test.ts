@@ -6,6 +6,7 @@ import type { TestApp } from '../test/app';
 import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { ledgerViolations } from './test/invariants';
 import { Trader } from './test/trader';
+import { referenceExchanges } from '../../contract/orders';
 
 /** The order book over HTTP on the real app and database: placement, matching, balances, refusals, cancels. */
 let t: TestApp;
@@ -241,7 +242,8 @@ describe('refusals change nothing', () => {
       async () => ({
         res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 5, domain: { chainId: 137 } }),
         code: 'INVALID_ORDER',
-        text: 'invalid signature',
+        // The reference's words, then what this market's orders are signed for.
+        text: `invalid signature: a version-1 order of this market is signed by its signer for chain ${TEST_CHAIN} and exchange ${referenceExchanges(1, TEST_CHAIN)!.exchange}`,
       }),
     ],
     [
@@ -249,7 +251,7 @@ describe('refusals change nothing', () => {
       async () => ({
         res: await alice.place({ tokenId: yes, side: 'BUY', price: 0.2, size: 5, negRisk: true }),
         code: 'INVALID_ORDER',
-        text: 'invalid signature',
+        text: `and exchange ${referenceExchanges(1, TEST_CHAIN)!.exchange}`,
       }),
     ],
     [

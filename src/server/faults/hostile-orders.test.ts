@@ -581,7 +581,7 @@ describe('POST /order: each refusal with its code and sentence, changing nothing
       async () => signed(alice, 'POST', '/clob/order', await v1Order(alice, { tokenId: negRiskYes })),
       400,
       'INVALID_ORDER',
-      'invalid signature',
+      'invalid signature: a version-1 order of this negative-risk market is signed by its signer for chain',
     ],
     [
       'a version-1 order signed for the version-2 exchange',
@@ -1142,7 +1142,7 @@ describe('batches over the limit, or partly malformed', () => {
     expect(
       (res.json() as { success: boolean; errorMsg: string }[]).map((a) => [a.success, a.errorMsg]),
     ).toEqual([
-      [false, 'invalid signature'],
+      [false, expect.stringMatching(/^invalid signature: /)],
       [false, 'No orderbook exists for the requested token id'],
       [false, "order couldn't be fully filled. FOK orders are fully filled or killed."],
     ]);

@@ -78,7 +78,11 @@ export async function decodeOrder(
     { separator: orderDomainSeparator(signed.version, domain), struct: orderStruct(signed) },
     signed.signature,
   );
-  if (signer !== caller.address) return refuse('INVALID_ORDER', R.INVALID_ORDER.signature);
+  if (signer !== caller.address)
+    return refuse(
+      'INVALID_ORDER',
+      R.INVALID_ORDER.signature(signed.version, market.negRisk, domain.chainId, domain.verifyingContract),
+    );
   if (signed.version === 1) {
     if (signed.message.feeRateBps !== 0n)
       return refuse('INVALID_ORDER', R.INVALID_ORDER.feeRate(signed.message.feeRateBps.toString()));
