@@ -71,17 +71,21 @@ describe('the trade ticket', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
-    for (const typed of ['30,5', '30¢', 'abc']) {
+    for (const typed of ['30,5', '30c', 'abc']) {
       fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: typed } });
       expect(screen.getByRole('alert').textContent).toBe(
-        'Type the limit price in cents as a number, like 42.5 (a point for decimals).',
+        'Type the limit price in cents as a number, like 42.5 (a point for decimals, commas only between thousands).',
       );
     }
-    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30¢' } });
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '1,5' } });
     expect(screen.getByRole('alert').textContent).toBe(
-      'Type the shares as a number, like 12.5 (a point for decimals).',
+      'Type the shares as a number, like 12.5 (a point for decimals, commas only between thousands).',
     );
+    // Thousands written as people write them: 1,000 shares rest at 30¢.
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '1,000' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(figures()).toEqual(['—', '0 / 1,000', '$300.00', '$1,000.00', '—']);
     expect(
       previewTicket(book, { outcome: 0, side: 'BUY', kind: 'limit', amount: 10, limitPrice: Number.NaN }),
     ).toBeNull();

@@ -16,6 +16,7 @@ import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { TradableMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
+import { typedNumber } from './typed-number';
 import type { Message, PlaceRequest } from './ticket-wallet';
 import type { WalletInMarket } from './use-wallet-in-market';
 
@@ -68,7 +69,7 @@ type Outcome = 0 | 1;
 const sharesOf = (centishares: number) => formatShares(centishares / 100);
 /** What a field that holds no number is told: digits, with a point for decimals (no commas or ¢). */
 const NOT_A_NUMBER = (what: string, example: string) =>
-  `Type ${what} as a number, like ${example} (a point for decimals).`;
+  `Type ${what} as a number, like ${example} (a point for decimals, commas only between thousands).`;
 const dollarsOf = (base: number) => formatDollars(base / 1e6);
 
 interface TicketProps {
@@ -123,8 +124,8 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
   const tick = book?.tickSize ?? market.tick;
   const name = market.outcomes[outcome].label;
   const inDollars = kind === 'market' && side === 'BUY';
-  const amount = Number(amountText);
-  const limitPrice = Math.round(Number(limitText) * 100);
+  const amount = typedNumber(amountText);
+  const limitPrice = Math.round(typedNumber(limitText) * 100);
   const preview = useMemo(
     () => previewTicket(levels, { outcome, side, kind, amount, limitPrice }),
     [levels, outcome, side, kind, amount, limitPrice],
@@ -153,7 +154,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
     }
     if (kind === 'limit') {
       if (!limitText.trim()) return 'Enter a limit price in cents.';
-      if (!Number.isFinite(Number(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
+      if (!Number.isFinite(typedNumber(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
       if (!(limitPrice >= tick && limitPrice <= 10_000 - tick))
         return `The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`;
       if (limitPrice % tick !== 0) {
@@ -329,7 +330,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
               type="button"
               aria-label={`Add ${inDollars ? `$${chip}` : `${chip} shares`}`}
               className="h-8 rounded-md border border-neutral-300 px-2 text-xs tabular-nums hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
-              onClick={() => edit(setAmountText)(String(Number((Number(amountText) || 0) + chip)))}
+              onClick={() => edit(setAmountText)(String(Number((typedNumber(amountText) || 0) + chip)))}
             >
               +{inDollars ? `$${chip}` : chip}
             </button>
