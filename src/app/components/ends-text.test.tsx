@@ -6,19 +6,19 @@ import { EndsText } from './ends-text';
 afterEach(() => vi.useRealTimers());
 
 describe('EndsText', () => {
-  it('counts down while on screen and turns to "ended" once the time has passed', () => {
+  it('counts down while on screen and says the end date passed once it has (the event still open)', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T12:00:00.000Z'));
     const { unmount } = render(
       <p data-testid="ends">
-        <EndsText iso="2026-11-23T12:03:00.000Z" />
+        <EndsText iso="2026-11-23T12:03:00.000Z" closed={false} />
       </p>,
     );
     expect(screen.getByTestId('ends')).toHaveTextContent('ends in 3m');
     act(() => vi.advanceTimersByTime(2 * 60_000));
     expect(screen.getByTestId('ends')).toHaveTextContent('ends in 1m');
     act(() => vi.advanceTimersByTime(2 * 60_000));
-    expect(screen.getByTestId('ends')).toHaveTextContent(/^ended 1m ago$/);
+    expect(screen.getByTestId('ends')).toHaveTextContent(/^end date passed 1m ago$/);
     unmount();
     // The one shared timer stops with the last relative time on screen.
     expect(vi.getTimerCount()).toBe(0);

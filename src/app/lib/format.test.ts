@@ -53,6 +53,8 @@ describe('dates', () => {
   it('says ends/ended', () => {
     expect(formatEnds('2026-11-25T00:00:00Z', now)).toBe('ends in 3d');
     expect(formatEnds('2026-11-20T00:00:00Z', now)).toBe('ended 2d ago');
+    expect(formatEnds('2026-11-20T00:00:00Z', now, false)).toBe('end date passed 2d ago');
+    expect(formatEnds('2026-11-25T00:00:00Z', now, false)).toBe('ends in 3d');
   });
   it('exact, in the given zone with the zone named', () => {
     expect(formatExact('2025-09-17T18:00:00Z', 'UTC')).toBe('Sep 17, 2025, 6:00 PM UTC');

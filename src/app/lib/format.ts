@@ -94,10 +94,11 @@ export function formatExact(iso: string, timeZone?: string): string {
 }
 
 /** `ends in 3 d` / `ended 2 mo ago`: the phrase a list row shows for an end date. */
-export function formatEnds(iso: string, now = Date.now()): string {
+export function formatEnds(iso: string, now = Date.now(), closed = true): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return 'no end date';
-  return `${time >= now ? 'ends' : 'ended'} ${formatRelative(iso, now)}`;
+  // An open event past its end date still trades until it is closed: not "ended" yet.
+  return `${time >= now ? 'ends' : closed ? 'ended' : 'end date passed'} ${formatRelative(iso, now)}`;
 }
 
 /** A count with thousands separators: `12,345`. */

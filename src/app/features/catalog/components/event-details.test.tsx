@@ -68,6 +68,15 @@ describe('EventDetails', () => {
     expect(within(screen.getByText('Ends').closest('div')!).getByText(/^in \d+y$/)).toBeInTheDocument();
   });
 
+  it('does not call an open event past its end date ended: it still trades until closed', async () => {
+    noFetch();
+    renderInApp(<EventDetails event={makeEvent({ endDate: '2025-06-30T18:30:00.000Z' })} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(screen.queryByText('Ended')).toBeNull();
+    expect(within(screen.getByText('End date passed').closest('div')!).getByText(/ago$/)).toBeInTheDocument();
+  });
+
   it('shows a placeholder market without prices instead of failing', async () => {
     noFetch();
     renderInApp(<EventDetails event={asEvent(kraken[0])} />);

@@ -128,7 +128,9 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
         <Money label="24 h volume" value={event.volume24hr} />
         <Money label="Liquidity" value={event.liquidity} />
         <When label="Starts" iso={event.startDate} />
-        <When label="Ends" pastLabel="Ended" iso={event.endDate} />
+        {/* An open event past its end date still trades until it is closed (as on the reference,
+            where a market trades until it resolves): not "Ended" while the book is live. */}
+        <When label="Ends" pastLabel={event.closed ? 'Ended' : 'End date passed'} iso={event.endDate} />
       </dl>
       {chart}
       {book}

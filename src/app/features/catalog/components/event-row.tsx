@@ -115,7 +115,7 @@ export function EventRowView({
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
           <StarButton slug={event.slug} title={event.title} className="relative z-10 -my-1 -ml-1.5" />
           <StatusBadges active={event.active} closed={event.closed} />
-          <EndsWithExact iso={event.endDate} />
+          <EndsWithExact iso={event.endDate} closed={event.closed} />
           {tags.map((tag) => (
             <Link
               key={tag.id}

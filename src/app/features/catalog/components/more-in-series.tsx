@@ -61,7 +61,7 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
                         <span>{top ? `${top.label} ${formatPercent(top.price)}` : '—'}</span>
                         <span>{formatMoney(event.volume)} vol</span>
                         <span>
-                          <EndsText iso={event.endDate} />
+                          <EndsText iso={event.endDate} closed={event.closed} />
                         </span>
                       </span>
                     </Link>
