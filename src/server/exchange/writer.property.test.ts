@@ -172,6 +172,31 @@ describe('group commit', () => {
     expect(transactions).toBe(1);
     await writer.close();
   });
+
+  it('tells the commit’s listeners before any of its callers hears back', async () => {
+    // The live channels write an owner's messages right after being told (a microtask, live/hub.ts):
+    // that must come before the caller's answer, so an answered order has been sent there.
+    const heard: string[] = [];
+    const writer = new ExchangeWriter(
+      database.db,
+      () => 1_800_000_000,
+      () => queueMicrotask(() => heard.push('listeners')),
+    );
+    const job = jobOf({
+      kind: 'place',
+      market: 1,
+      maker: 1,
+      outcome: 0,
+      side: 'BUY',
+      price: 1000,
+      size: 500,
+      timeInForce: 'GTC',
+      postOnly: false,
+    });
+    await writer.submit(job).then((result) => heard.push(result.ok ? 'caller' : 'refused'));
+    expect(heard).toEqual(['listeners', 'caller']);
+    await writer.close();
+  });
 });
 
 describe('a batch whose write fails', () => {

@@ -364,8 +364,13 @@ export class ExchangeWriter {
       for (const p of batch) p.reject(err);
       return;
     }
-    for (const [i, p] of batch.entries()) p.resolve(results[i]);
-    if (committed) this.onCommitted(committed);
+    // The listeners first: the live channels queue their owners' messages before any answer is sent
+    // (live/hub.ts), so what a client is told was done has already been written to its user channel.
+    try {
+      if (committed) this.onCommitted(committed);
+    } finally {
+      for (const [i, p] of batch.entries()) p.resolve(results[i]);
+    }
   }
 
   /**

@@ -81,3 +81,43 @@ describe('the hub’s flushes', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+describe('the user channel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is written as soon as the delivering task ends, even while the market channel waits for its window', async () => {
+    const hub = new Hub(WINDOW);
+    const market = subscriber(hub, 'A');
+    const sent: string[] = [];
+    const socket = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send: (d: string | Buffer) => sent.push(d.toString()),
+    };
+    const conn = new LiveConnection(socket as unknown as WebSocket, 1 << 20);
+    hub.add(conn);
+    hub.followAddress(conn, '0xa');
+    const userBatch = (version: number) => ({
+      ...batch(version),
+      user: [{ address: '0xa', market: '0xm', text: `{"u":${version}}` }],
+    });
+    hub.deliver(userBatch(1));
+    await microtasks();
+    expect(sent).toEqual(['{"u":1}']);
+    // Within the window: the book's message waits for it, the owner's does not.
+    vi.advanceTimersByTime(5);
+    hub.deliver(userBatch(2));
+    hub.deliver(userBatch(3));
+    await microtasks();
+    expect(sent).toEqual(['{"u":1}', '{"u":2}', '{"u":3}']);
+    expect(market).toEqual(['{"v":1}']);
+    vi.advanceTimersByTime(WINDOW);
+    expect(market).toEqual(['{"v":1}', '[{"v":2},{"v":3}]']);
+    expect(sent).toHaveLength(3);
+  });
+});

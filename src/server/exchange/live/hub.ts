@@ -13,13 +13,31 @@ function framed(entries: Outgoing[]): { entries: Outgoing[]; frame(): Buffer | n
   };
 }
 
+/** Each connection written to is corked once, and uncorked when the flush is done: one write each. */
+function corking(): { cork(conn: LiveConnection): void; uncork(): void } {
+  const corked = new Set<LiveConnection>();
+  return {
+    cork(conn) {
+      if (corked.has(conn)) return;
+      corked.add(conn);
+      conn.cork();
+    },
+    uncork() {
+      for (const conn of corked) conn.uncork();
+    },
+  };
+}
+
 /**
  * The in-process fan-out: who follows which asset (market channel) and which address (user channel),
  * and the delivery of commits to them, in the order `deliver` is called (commit order: the bus sees to
- * it). After a quiet spell a commit goes out as soon as its task ends; while commits keep coming, what
- * gathers goes out once per `windowMs`, each asset's messages as one frame encoded once for all its subscribers, and each
- * subscriber's frames in one write: a busy book costs one write per subscriber per window rather than
- * one per commit and asset.
+ * it). Market channel: after a quiet spell a commit goes out as soon as its task ends; while commits
+ * keep coming, what gathers goes out once per `windowMs`, each asset's messages as one frame encoded
+ * once for all its subscribers, and each subscriber's frames in one write: a busy book costs one write
+ * per subscriber per window rather than one per commit and asset. User channel: always as soon as the
+ * delivering task ends, never held for the window. With one process the writer delivers before it
+ * answers, so an order or cancel the server has acknowledged has had its message written to its owner's
+ * sockets; a window would leave a crash room to drop it (a busy loop held one 0.85 s in a trial).
  */
 export class Hub {
   readonly connections = new Set<LiveConnection>();
@@ -29,6 +47,8 @@ export class Hub {
   private userOutbox: { address: string; market: string; text: string }[] = [];
   /** A flush is queued right after the current task (the window had passed). */
   private soon = false;
+  /** The user channel's flush is queued right after the current task. */
+  private usersSoon = false;
   /** The window's flush, while it has not passed. */
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
@@ -75,7 +95,11 @@ export class Hub {
       else this.outbox.set(m.asset, [entry]);
     }
     for (const u of batch.user) if (this.byAddress.has(u.address)) this.userOutbox.push(u);
-    this.schedule();
+    if (this.userOutbox.length > 0 && !this.usersSoon) {
+      this.usersSoon = true;
+      queueMicrotask(() => this.flushUsers());
+    }
+    if (this.outbox.size > 0) this.schedule();
   }
 
   /** A commit arrived after later ones were delivered: its assets' followers get fresh books instead. */
@@ -95,15 +119,8 @@ export class Hub {
     this.timer = undefined;
     this.lastFlush = Date.now();
     const outbox = this.outbox;
-    const users = this.userOutbox;
     this.outbox = new Map();
-    this.userOutbox = [];
-    const corked = new Set<LiveConnection>();
-    const cork = (conn: LiveConnection) => {
-      if (corked.has(conn)) return;
-      corked.add(conn);
-      conn.cork();
-    };
+    const { cork, uncork } = corking();
     try {
       for (const [asset, entries] of outbox) {
         const followers = this.byAsset.get(asset);
@@ -115,6 +132,19 @@ export class Hub {
           conn.deliver(asset, standard, all);
         }
       }
+    } finally {
+      uncork();
+    }
+    this.flushUsers();
+  }
+
+  private flushUsers(): void {
+    this.usersSoon = false;
+    const users = this.userOutbox;
+    if (users.length === 0) return;
+    this.userOutbox = [];
+    const { cork, uncork } = corking();
+    try {
       for (const u of users) {
         for (const conn of this.byAddress.get(u.address) ?? []) {
           if (conn.markets.size > 0 && !conn.markets.has(u.market)) continue;
@@ -123,7 +153,7 @@ export class Hub {
         }
       }
     } finally {
-      for (const conn of corked) conn.uncork();
+      uncork();
     }
   }
 
