@@ -325,7 +325,13 @@ export class ExchangeWriter {
         for (const [i, { job }] of batch.entries()) {
           let result: unknown;
           if (revoked.has(i)) result = refused('API_KEY_REVOKED', 'revoked');
-          else if (isSigned(job) && !fresh[i]) result = refused('SIGNATURE_REUSED', 'reused');
+          else if (isSigned(job) && !fresh[i])
+            // An order posted again with the same headers (a client's retry) is what it would be with
+            // new ones, a duplicate, and changes nothing either way; anything else sent twice is a replay.
+            result =
+              job.kind === 'place' && (existing.has(job.order.id) || writes.newOrders.has(job.order.id))
+                ? refused('ORDER_DUPLICATED', 'duplicated')
+                : refused('SIGNATURE_REUSED', 'reused');
           else if (job.kind === 'place') result = this.place(job, writes, seq, now, existing);
           else if (job.kind === 'cancel') result = this.cancel(job, cancelTargets.get(job) ?? [], writes);
           else if (job.kind === 'close') result = this.closeMarkets(job, closing, writes);

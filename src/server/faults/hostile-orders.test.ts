@@ -977,29 +977,52 @@ describe('extra fields', () => {
 // ——— Replays and other people's orders ——————————————————————————————————————————————————————
 
 describe('replays and other people’s orders', () => {
-  it('the same signed POST /order again: 401 SIGNATURE_REUSED, nothing more placed', async () => {
+  it('the same signed POST /order again is the duplicate it is, however it was signed; nothing more placed', async () => {
     const first = await signed(alice, 'POST', '/clob/order', await v1Order(alice));
     expect(first.json(), first.body).toMatchObject({ success: true, status: 'live' });
     const after = await exchangeSnapshot(t.database.db);
+    // A client's retry within the same second sends the very same request: told it is a duplicate
+    // (as the reference would), not that its credentials failed.
     const again = await replay(alice, 'POST', '/clob/order', first.request);
-    expectRefusal(again, ['SIGNATURE_REUSED']);
-    expect(again.statusCode).toBe(401);
-    // Freshly signed, the same order is a duplicate.
+    expectRefusal(again, ['ORDER_DUPLICATED']);
+    expect(again.statusCode).toBe(400);
     const resent = await signed(alice, 'POST', '/clob/order', first.request.text);
     expectRefusal(resent, ['ORDER_DUPLICATED']);
-    expect(await exchangeSnapshot(t.database.db)).toEqual(after);
+    // A batch sent again: each order it placed is a duplicate too.
+    const batch = await signed(alice, 'POST', '/clob/orders', [await v1Order(alice), await v1Order(alice)]);
+    expect((batch.json() as { success: boolean }[]).map((a) => a.success)).toEqual([true, true]);
+    const afterBatch = await exchangeSnapshot(t.database.db);
+    const batchAgain = await replay(alice, 'POST', '/clob/orders', batch.request);
+    expect(batchAgain.statusCode).toBe(200);
+    expect((batchAgain.json() as { errorMsg: string }[]).map((a) => a.errorMsg)).toEqual([
+      expect.stringContaining('Duplicated'),
+      expect.stringContaining('Duplicated'),
+    ]);
+    expect(await exchangeSnapshot(t.database.db)).toEqual(afterBatch);
+    expect(afterBatch).not.toEqual(after);
   });
 
-  it('the same signed POST /order twice at once: one placed, the other SIGNATURE_REUSED', async () => {
+  it('the same signed POST /order twice at once: one placed, the other a duplicate', async () => {
     const body = await v1Order(alice);
     const at = timestamp();
     const [a, b] = await Promise.all([
       signed(alice, 'POST', '/clob/order', body, { timestamp: at }),
       signed(alice, 'POST', '/clob/order', body, { timestamp: at }),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
-    expectRefusal(a.statusCode === 401 ? a : b, ['SIGNATURE_REUSED']);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expectRefusal(a.statusCode === 400 ? a : b, ['ORDER_DUPLICATED']);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('a cancel sent again with the same headers is a replay: 401 SIGNATURE_REUSED, nothing changed', async () => {
+    const placed = await signed(alice, 'POST', '/clob/order', await v1Order(alice));
+    const { orderID } = placed.json() as { orderID: string };
+    const cancel = await signed(alice, 'DELETE', '/clob/order', { orderID });
+    expect(cancel.json()).toMatchObject({ canceled: [orderID] });
+    const after = await exchangeSnapshot(t.database.db);
+    const again = await replay(alice, 'DELETE', '/clob/order', cancel.request);
+    expectRefusal(again, ['SIGNATURE_REUSED']);
+    expect(await exchangeSnapshot(t.database.db)).toEqual(after);
   });
 
   it('one order twice in a batch, filling at once: it fills once, the copy is a duplicate', async () => {
