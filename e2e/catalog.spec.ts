@@ -279,6 +279,32 @@ test.describe('a page whose data fails', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fed Decision in September?');
     await expect(page).toHaveTitle('Fed Decision in September? · Marketdesk');
   });
+
+  test('a page whose code cannot be downloaded stays in the dashboard, and "Try again" opens it', async ({
+    page,
+  }) => {
+    const documents: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents.push(frame.url());
+    });
+    await page.goto('/?q=Fed%20Decision%20in%20September');
+    await expect(page.locator('span[title$="GMT+5:30"]').first()).toBeAttached();
+    // The server goes away: the Tags page's code (not loaded yet) cannot come. Once, the router reloaded
+    // the document here and the tab ended on the browser's own error page.
+    await page.route('**/*', (route) => route.abort('connectionrefused'));
+    await page.getByRole('banner').getByRole('link', { name: 'Tags' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      'This page could not be downloaded: the server is not answering, or the connection is down.',
+    );
+    expect(page.url()).toMatch(/\/tags$/);
+    await page.unroute('**/*');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tags');
+    // All of it without a new document: the same tab, its state kept.
+    expect(documents.filter((url) => url.startsWith('chrome-error:'))).toEqual([]);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+  });
 });
 
 test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ page }) => {

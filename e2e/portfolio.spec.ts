@@ -161,3 +161,41 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   // 1,000 − 3 paid for the fill; nothing held back any more.
   await expect(summary).toContainText('$997.00');
 });
+
+test('opened while the server is away: says so, offers a retry, and reads the account once it answers', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let away = false;
+  await page.routeWebSocket(/\/clob\/ws\/user$/, (ws) => {
+    if (away) void ws.close({ code: 1006 });
+    else ws.connectToServer();
+  });
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto('/portfolio');
+  await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await page.getByRole('button', { name: 'Sign to start a session' }).click();
+  const summary = page.locator('dl[aria-label="Summary"]');
+  await expect(summary).toContainText('$1,000.00');
+  await page.getByRole('banner').getByRole('link', { name: 'Keys' }).click();
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+
+  // The server goes away; the Portfolio is opened again meanwhile.
+  away = true;
+  await page.route(/\/clob\/(?!ws\/)/, (route) => route.abort('connectionrefused'));
+  await page.getByRole('banner').getByRole('link', { name: 'Portfolio' }).click();
+  const portfolio = page.getByRole('region', { name: 'Portfolio' });
+  await expect(portfolio).toContainText(
+    'Your account could not be read. It is read again as soon as the server answers.',
+  );
+  await expect(portfolio.getByRole('alert')).toContainText('Could not reach the server');
+  await expect(portfolio).not.toContainText('Loading your account');
+  await portfolio.getByRole('button', { name: 'Try again' }).click();
+  await expect(portfolio.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  // Back: the account is read on its own once the channel reaches the server, with the same session.
+  away = false;
+  await page.unroute(/\/clob\/(?!ws\/)/);
+  await expect(summary).toContainText('$1,000.00', { timeout: 40_000 });
+  await expect(portfolio.getByRole('alert')).toHaveCount(0);
+});

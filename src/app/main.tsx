@@ -3,11 +3,14 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { readFirstView } from './first-view';
+import { markPageCodeErrors } from './lib/page-code';
 import { captureEarlyInput } from './lib/use-early-input';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+// Before any page's code is imported (page-code.ts): an outage shows the page's error, not the browser's.
+markPageCodeErrors(window);
 
 /**
  * Ends the current task. Starting has four long steps (running this bundle; making the router; reading

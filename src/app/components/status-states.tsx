@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApiResponseError, NetworkError } from '../lib/api-client';
+import { isPageCodeError } from '../lib/page-code';
 import { LiveButton } from './live-button';
 
 /** A person-readable sentence for any failure (the contract's sentence when the server gave one). */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiResponseError || error instanceof NetworkError) return error.message;
+  if (isPageCodeError(error))
+    return 'This page could not be downloaded: the server is not answering, or the connection is down.';
   return 'Something went wrong while loading this page.';
 }
 

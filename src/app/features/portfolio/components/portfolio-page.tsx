@@ -123,6 +123,11 @@ export function PortfolioPage() {
   useEffect(() => {
     if (session) void refresh();
   }, [session, refresh]);
+  // A first read that failed (the server was away) is tried again once the channel reaches the server.
+  const unread = account === null && problem !== null;
+  useEffect(() => {
+    if (unread && feed.status === 'open') void refresh();
+  }, [unread, feed.status, refresh]);
   useEffect(() => {
     if (connection.status === 'disconnected') setAccount(null);
   }, [connection.status]);
@@ -179,7 +184,17 @@ export function PortfolioPage() {
         </button>
       </div>
     );
-  else if (!account) body = <p className={muted}>Loading your account…</p>;
+  else if (!account)
+    body = problem ? (
+      <div className="space-y-2">
+        <p>Your account could not be read. It is read again as soon as the server answers.</p>
+        <button type="button" className={button} onClick={() => void refresh()}>
+          Try again
+        </button>
+      </div>
+    ) : (
+      <p className={muted}>Loading your account…</p>
+    );
   else
     body = (
       <div className="space-y-4">
