@@ -12,7 +12,7 @@ const configOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/nonex
 describe('startLine', () => {
   it('names the dashboard and both API base URLs', () => {
     expect(startLine(configOf({}))).toBe(
-      'Marketdesk: open http://127.0.0.1:8080/ · catalog API http://127.0.0.1:8080/gamma · trading API http://127.0.0.1:8080/clob',
+      'Marketdesk: starting · dashboard http://127.0.0.1:8080/ · catalog API http://127.0.0.1:8080/gamma · trading API http://127.0.0.1:8080/clob',
     );
   });
 
@@ -25,7 +25,7 @@ describe('startLine', () => {
       trading: undefined,
     });
     expect(startLine(configOf({ HOST: '0.0.0.0', PORT: '9000', SERVE_WEB: 'false' }))).toBe(
-      'Marketdesk: catalog API http://localhost:9000/gamma · trading API http://localhost:9000/clob',
+      'Marketdesk: starting · catalog API http://localhost:9000/gamma · trading API http://localhost:9000/clob',
     );
     expect(serviceUrls(configOf({ HOST: '::1' })).catalog).toBe('http://[::1]:8080/gamma');
   });
@@ -104,7 +104,7 @@ describe('the first line of a start', () => {
       `${process.execPath} src/server/start.mjs`,
       '/dev/null',
     ]);
-    expect(line).toMatch(/^Marketdesk: catalog API http:\/\/127\.0\.0\.1:0\/gamma · trading API /);
+    expect(line).toMatch(/^Marketdesk: starting · catalog API http:\/\/127\.0\.0\.1:0\/gamma · trading API /);
   }, 60_000);
 
   it('is followed, once requests are taken, by a ready line with the port it listens on', async () => {
@@ -120,7 +120,7 @@ describe('the first line of a start', () => {
   it('is a JSON record carrying the URLs when stdout is not a terminal', async () => {
     const line = await firstLine(process.execPath, ['src/server/start.mjs']);
     expect(JSON.parse(line)).toMatchObject({
-      msg: expect.stringMatching(/^Marketdesk: catalog API /),
+      msg: expect.stringMatching(/^Marketdesk: starting · catalog API /),
       catalog: 'http://127.0.0.1:0/gamma',
     });
   }, 60_000);

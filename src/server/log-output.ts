@@ -74,11 +74,15 @@ export function readyLine(config: Config, port: number): string {
   return `Marketdesk: ready at ${urls.dashboard ?? urls.catalog ?? urls.trading}`;
 }
 
-/** "Marketdesk: open http://…/ · catalog API http://…/gamma · trading API http://…/clob" */
+/**
+ * "Marketdesk: starting · dashboard http://…/ · catalog API http://…/gamma · trading API http://…/clob":
+ * where things will be, not yet an invitation to open them (readyLine is).
+ */
 export function startLine(config: Config): string {
   const urls = serviceUrls(config);
   const parts = [
-    urls.dashboard && `open ${urls.dashboard}`,
+    'starting',
+    urls.dashboard && `dashboard ${urls.dashboard}`,
     urls.catalog && `catalog API ${urls.catalog}`,
     urls.trading && `trading API ${urls.trading}`,
   ].filter(Boolean);
