@@ -135,6 +135,16 @@ test('ticket: a session key, a resting limit order and a market order that fills
   );
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(3);
 
+  // Max fills in all that is free: the $986.00 a market buy can spend, or the 20 shares to sell.
+  await expect(ticket.getByText(`Free to trade: $986.00 · 20 ${yes}`)).toBeVisible();
+  await ticket.getByRole('button', { name: 'Max: spend all your free cash, $986.00' }).click();
+  await expect(ticket.getByLabel('Amount ($)')).toHaveValue('986');
+  await ticket.getByRole('button', { name: 'Sell', exact: true }).click();
+  await ticket.getByRole('button', { name: `Max: sell all 20 free ${yes} shares` }).click();
+  await expect(ticket.getByLabel('Shares', { exact: true })).toHaveValue('20');
+  await ticket.getByLabel('Shares', { exact: true }).fill('');
+  await ticket.getByRole('button', { name: 'Buy', exact: true }).click();
+
   // The server agrees: 1,000 − 11 paid − 3 reserved by the resting order; 20 shares held.
   const same = await sameWalletClient(baseURL!, privateKey);
   const collateral = await same.getBalanceAllowance({ asset_type: AssetType.COLLATERAL });

@@ -246,6 +246,12 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
     return formatCents((side === 'BUY' ? v?.bestAsk : v?.bestBid) ?? null);
   };
   const chips = inDollars ? [1, 5, 10, 100] : [5, 10, 50, 100];
+  // All that is free for this order, in hundredths, once a session knows it: the shares a sell can
+  // sell, or the dollars a market buy can spend.
+  const most =
+    wallet && address && (side === 'SELL' || inDollars)
+      ? Math.floor(Number(side === 'SELL' ? wallet.shares[outcome] : wallet.cash) / 10_000) / 100
+      : 0;
   const busy = working !== null;
 
   return (
@@ -335,6 +341,20 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
               +{inDollars ? `$${chip}` : chip}
             </button>
           ))}
+          {most > 0 && (
+            <button
+              type="button"
+              aria-label={
+                inDollars
+                  ? `Max: spend all your free cash, ${formatDollars(most)}`
+                  : `Max: sell all ${sharesOf(most * 100)} free ${name} shares`
+              }
+              className="h-8 rounded-md border border-neutral-300 px-2 text-xs hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
+              onClick={() => edit(setAmountText)(String(most))}
+            >
+              Max
+            </button>
+          )}
         </div>
       </div>
       <dl
