@@ -84,6 +84,17 @@ test('ten earlier visits left their session keys: the oldest gives way to the ne
   expect(after).toHaveLength(10);
   expect(after).not.toContain(before[0]);
   expect(after.slice(0, 9)).toEqual(before.slice(1));
+
+  // A key of one's own on the Keys page: the next oldest session gives way, one signature.
+  await page.getByRole('banner').getByRole('link', { name: 'Keys' }).click();
+  await page.getByRole('button', { name: 'Sign to create a key' }).click();
+  const created = page.getByTestId('credential-api-key');
+  await expect(created).toHaveText(/^[0-9a-f-]{36}$/);
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
+  const mine = await activeKeysOf(baseURL!, privateKey);
+  expect(mine).toHaveLength(10);
+  expect(mine).toContain(await created.textContent());
+  expect(mine).not.toContain(before[1]);
 });
 
 test("another wallet's trade fills a resting order: the Portfolio shows it without a reload", async ({

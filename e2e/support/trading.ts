@@ -75,7 +75,7 @@ export async function activeKeysOf(baseURL: string, privateKey: `0x${string}`): 
   return ((await listed.json()) as { apiKeys: string[] }).apiKeys;
 }
 
-/** Creates `count` keys as the dashboard's sessions do (its label, a day's life), with Level 1. */
+/** Creates `count` keys as the dashboard's sessions do (its label, a day's life, replaceable), with Level 1. */
 export async function sessionKeysFor(
   baseURL: string,
   privateKey: `0x${string}`,
@@ -86,7 +86,7 @@ export async function sessionKeysFor(
     const created = await fetch(`${baseURL}/clob/api-keys`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ label: 'Dashboard session', expiresIn: 86_400 }),
+      body: JSON.stringify({ label: 'Dashboard session', expiresIn: 86_400, replaceOldest: true }),
     });
     expect(created.status).toBe(201);
   }

@@ -30,9 +30,10 @@ export const MAX_LABEL_LENGTH = 100;
 /**
  * Optional body of POST /api-keys (an extension; no body: a key as before): a label, and for a session
  * key the seconds until it ends (an ended key is revoked and leaves the list and the limit). With
- * `replaceOldest`, a create at the limit revokes the address's oldest active key of the same label in
- * the same transaction (the dashboard's session keys: each visit makes one, and ten reloads used to
- * lock trading out for a day); with no such key it is refused as any create at the limit.
+ * `replaceOldest`, the key is replaceable: at the limit, any create of its owner revokes the oldest
+ * replaceable key in the same transaction instead of being refused (the dashboard's session keys: each
+ * visit makes one, and ten reloads used to lock out trading, then the creation of a key of one's own,
+ * for a day). Keys made without it are never replaced.
  */
 export const CreateKeyBody = z
   .object({
@@ -54,14 +55,10 @@ export const CreateKeyBody = z
       .boolean()
       .optional()
       .describe(
-        'At the key limit, revoke the oldest active key with the same label instead of refusing (needs a label)',
+        'A replaceable key: at the key limit, a create by its owner revokes the oldest replaceable key instead of being refused',
       ),
   })
-  .strict()
-  .refine((body) => !body.replaceOldest || body.label !== undefined, {
-    message: 'replaceOldest needs a label: only a key of the same label is replaced',
-    path: ['replaceOldest'],
-  });
+  .strict();
 export type CreateKeyBody = z.infer<typeof CreateKeyBody>;
 
 /** What the owner sees of one key in the list on our path (no secret, no passphrase). */

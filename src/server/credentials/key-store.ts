@@ -90,9 +90,11 @@ export async function pruneUsedSignatures(
 }
 
 /**
- * Inserts a key unless the owner already has MAX_ACTIVE_KEYS active ones. A transaction-scoped
- * advisory lock on the address serialises concurrent creates of one owner on PostgreSQL, so the
- * count cannot be raced; other owners are not blocked.
+ * Inserts a key unless the owner already has MAX_ACTIVE_KEYS active ones. At the limit, the owner's
+ * oldest active replaceable key (one made with `replaceOldest`, given up in advance) is revoked to make
+ * room, whatever this create asked; with none, the create is refused. A transaction-scoped advisory
+ * lock on the address serialises concurrent creates of one owner on PostgreSQL, so the count cannot be
+ * raced; other owners are not blocked.
  */
 export async function insertApiKeyWithinLimit(
   tx: Db,
@@ -104,7 +106,7 @@ export async function insertApiKeyWithinLimit(
     label?: string | null;
     expiresAt?: Date | null;
   },
-  /** At the limit, revoke the oldest active key with this row's label instead of refusing. */
+  /** The new key is replaceable: it gives way when its owner needs the room (docs/api.md §5). */
   replaceOldest = false,
 ): Promise<{ replaced: string | null }> {
   const address = row.address.toLowerCase();
@@ -114,11 +116,11 @@ export async function insertApiKeyWithinLimit(
     .from(apiKeys)
     .where(and(eq(apiKeys.address, address), active()));
   let replaced: string | null = null;
-  if ((current?.n ?? 0) >= MAX_ACTIVE_KEYS && replaceOldest && row.label) {
+  if ((current?.n ?? 0) >= MAX_ACTIVE_KEYS) {
     const [oldest] = await tx
       .select({ apiKey: apiKeys.apiKey })
       .from(apiKeys)
-      .where(and(eq(apiKeys.address, address), eq(apiKeys.label, row.label), active()))
+      .where(and(eq(apiKeys.address, address), eq(apiKeys.replaceable, true), active()))
       .orderBy(asc(apiKeys.createdAt), asc(apiKeys.apiKey))
       .limit(1);
     if (oldest && (await revokeKey(tx, oldest.apiKey, address))) replaced = oldest.apiKey;
@@ -129,7 +131,7 @@ export async function insertApiKeyWithinLimit(
       `This address already has ${MAX_ACTIVE_KEYS} active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.`,
     );
   }
-  await tx.insert(apiKeys).values({ ...row, address });
+  await tx.insert(apiKeys).values({ ...row, address, replaceable: replaceOldest });
   return { replaced };
 }
 

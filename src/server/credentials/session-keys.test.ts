@@ -78,7 +78,6 @@ describe('session keys', () => {
     ['a label of 101 characters', { label: 'x'.repeat(101) }],
     ['a label with a control character', { label: 'a\u0000b' }],
     ['an array', [{ label: 'x' }]],
-    ['replaceOldest without a label', { replaceOldest: true }],
     ['replaceOldest as text', { label: 'x', replaceOldest: 'true' }],
   ])('refuses %s with INVALID_BODY, creating nothing and using nothing up', async (_what, body) => {
     const wallet = newWallet();
@@ -99,9 +98,9 @@ describe('session keys', () => {
     expect(await snapshot(t.database.db)).toEqual(before);
   });
 
-  it('at the limit, replaceOldest revokes the oldest key of the same label, and only such a key', async () => {
+  it('at the limit, a create revokes the oldest replaceable key, and never a key made without the flag', async () => {
     const wallet = newWallet();
-    const session = { label: 'Dashboard session', expiresIn: 3600 };
+    const session = { label: 'Dashboard session', expiresIn: 3600, replaceOldest: true };
     const own = ApiKeyCredentials.parse((await create(wallet, { label: 'my bot' })).json());
     const sessions: ApiKeyCredentials[] = [];
     for (let i = 1; i < MAX_ACTIVE_KEYS; i++) {
@@ -109,17 +108,18 @@ describe('session keys', () => {
       expect(res.statusCode, res.body).toBe(201);
       sessions.push(ApiKeyCredentials.parse(res.json()));
     }
-    // Without the flag the limit stands, and nothing changes.
-    const before = await snapshot(t.database.db);
-    expectError(await create(wallet, session), 409, 'KEY_LIMIT_REACHED');
-    expect(await snapshot(t.database.db)).toEqual(before);
-    // With it, the oldest session key gives way; the person's own key is never the one.
-    const fresh = await create(wallet, { ...session, replaceOldest: true });
+    // A key of one's own, as the Keys page or a client makes it (no body): the oldest session gives way.
+    const mine = await create(wallet);
+    expect(mine.statusCode, mine.body).toBe(201);
+    const second = ApiKeyCredentials.parse(mine.json());
+    // Another session: the next oldest session gives way; the person's own keys are never the ones.
+    const fresh = await create(wallet, session);
     expect(fresh.statusCode, fresh.body).toBe(201);
     const { apiKey } = ApiKeyCredentials.parse(fresh.json());
     expect((await listed(wallet)).apiKeys).toEqual([
       own.apiKey,
-      ...sessions.slice(1).map((k) => k.apiKey),
+      ...sessions.slice(2).map((k) => k.apiKey),
+      second.apiKey,
       apiKey,
     ]);
     // The replaced key no longer authenticates.
@@ -133,9 +133,20 @@ describe('session keys', () => {
       })) as Record<string, string>,
     });
     expectError(replaced, 401, 'API_KEY_REVOKED');
-    // A label no key at the limit has: refused as any create at the limit.
-    expectError(await create(wallet, { label: 'other', replaceOldest: true }), 409, 'KEY_LIMIT_REACHED');
-    expect((await listed(wallet)).apiKeys).toHaveLength(MAX_ACTIVE_KEYS);
+  });
+
+  it('at the limit with no replaceable key, the limit stands, with the flag or without, and nothing changes', async () => {
+    const wallet = newWallet();
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++)
+      expect((await create(wallet, { label: `bot ${i}` })).statusCode).toBe(201);
+    const before = await snapshot(t.database.db);
+    expectError(
+      await create(wallet, { label: 'Dashboard session', replaceOldest: true }),
+      409,
+      'KEY_LIMIT_REACHED',
+    );
+    expectError(await create(wallet), 409, 'KEY_LIMIT_REACHED');
+    expect(await snapshot(t.database.db)).toEqual(before);
   });
 
   it('an ended key stops authenticating, and leaves the list and the limit', async () => {

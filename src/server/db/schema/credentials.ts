@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * API keys. Nothing here lets anyone compute an L2 signature (docs/api.md §4): the passphrase is
@@ -22,6 +32,11 @@ export const apiKeys = pgTable(
     label: text('label'),
     /** A session key's end: from then on it counts as revoked (null: never). */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 6 }),
+    /**
+     * Made with `replaceOldest` (docs/api.md §5): a key its owner gave up in advance, revoked to make
+     * room when the owner creates a key at the limit.
+     */
+    replaceable: boolean('replaceable').notNull().default(false),
   },
   (t) => [
     index('api_keys_address_idx').on(t.address, t.createdAt),

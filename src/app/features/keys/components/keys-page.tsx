@@ -187,7 +187,7 @@ export function KeysPage({ chainId }: { chainId: number }) {
               </div>
               {problem && (
                 <ProblemAlert problem={problem}>
-                  {problem.suggestShowKeys && (
+                  {problem.suggestShowKeys && apiKeys === null && (
                     <button
                       type="button"
                       className={secondaryButton}
