@@ -42,6 +42,45 @@ describe('EventList', () => {
     expect(row('Quiet?').textContent).not.toMatch(/[▲▼]|24 hours/);
   });
 
+  it('leads a question of several answers with its likeliest answer, named; a game with its own question', async () => {
+    const market = makeEvent().markets[0]!;
+    const answers = makeEvent({
+      title: 'US unemployment rate in December?',
+      markets: [
+        { ...market, id: '11', negRisk: true, groupItemTitle: '4.6%', outcomePrices: '["0.1","0.9"]' },
+        { ...market, id: '12', negRisk: true, groupItemTitle: '4.5%', outcomePrices: '["0.85","0.15"]' },
+      ],
+    });
+    const game = makeEvent({
+      id: '2',
+      slug: 'magic-76ers',
+      title: 'Magic vs. 76ers',
+      markets: [
+        {
+          ...market,
+          id: '21',
+          question: 'Magic vs. 76ers',
+          outcomes: '["Magic","76ers"]',
+          outcomePrices: '["0.4","0.6"]',
+        },
+        {
+          ...market,
+          id: '22',
+          question: 'Spread: Magic (-4.5)',
+          outcomes: '["Magic","76ers"]',
+          outcomePrices: '["0.71","0.29"]',
+        },
+      ],
+    });
+    renderInApp(<EventList events={[answers, game]} />);
+    const row = (name: string) => screen.getByRole('link', { name }).closest('li')!;
+    await screen.findByRole('link', { name: 'Magic vs. 76ers' });
+    const lead = (name: string) => row(name).querySelector('.text-xl')!.parentElement!.textContent;
+    expect(lead('US unemployment rate in December?')).toBe('85.0%4.5%');
+    // Not the spread's 71% for Magic: who wins is the game's own question.
+    expect(lead('Magic vs. 76ers')).toBe('60.0%76ers');
+  });
+
   it('renders the real list export (grouped events, closed and placeholder markets) with top markets', async () => {
     renderInApp(<EventList events={kraken.map(asEvent)} />);
     const link = await screen.findByRole('link', { name: 'Kraken IPO by ___ ?' });

@@ -4,7 +4,7 @@ import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { dayChangePoints, isMultiMarket, rankMarkets } from '../event-summary';
+import { dayChangePoints, isMultiMarket, rankMarkets, viewMarket } from '../event-summary';
 import { DayChange } from './day-change';
 import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -74,8 +74,16 @@ export function EventRowView({
 }) {
   const ranked = rankMarkets(event.markets);
   const multi = isMultiMarket(event);
-  const top = ranked[0]?.headline ?? null;
-  const leading = multi ? top : (ranked[0]?.decoded.leading ?? null);
+  // One question with several answers (negative risk) leads with its likeliest answer; several
+  // questions (a game's winner, spread and total) with the first, the event's own question: a spread's
+  // chance is no answer to who wins.
+  const main = multi && !event.markets.every((m) => m.negRisk) ? viewMarket(event.markets[0]!) : ranked[0];
+  const leading = multi ? (main?.headline ?? null) : (main?.decoded.leading ?? null);
+  // "Yes" names no answer among several: the market's own name does.
+  const leadingLabel =
+    leading && main && multi && leading.label.trim().toLowerCase() === 'yes'
+      ? marketName(main.market) || leading.label
+      : leading?.label;
   const tags = event.tags.slice(0, MAX_TAGS);
 
   return (
@@ -136,8 +144,10 @@ export function EventRowView({
           </span>
         </div>
         <div className="mt-0.5 flex max-w-28 justify-end gap-1 text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
-          <span className="min-w-0 truncate">{leading ? leading.label : 'no price'}</span>
-          {ranked[0] && <DayChange points={dayChangePoints(ranked[0], leading)} />}
+          <span className="min-w-0 truncate" title={leadingLabel}>
+            {leading ? leadingLabel : 'no price'}
+          </span>
+          {main && <DayChange points={dayChangePoints(main, leading)} />}
         </div>
       </div>
       <div className="col-start-2 col-end-4 flex gap-3 text-xs text-neutral-600 sm:contents sm:text-sm dark:text-neutral-400">
