@@ -20,10 +20,12 @@ interface Props {
   busy: boolean;
   onCancel(order: Account['orders'][number]): void;
   onCancelAll(): void;
+  /** Another tab was chosen: what was said about the last action is said and done. */
+  onTab?(): void;
 }
 
 /** The account as read: summary figures, then positions, open orders or trade history. */
-export function AccountView({ account, links, busy, onCancel, onCancelAll }: Props) {
+export function AccountView({ account, links, busy, onCancel, onCancelAll, onTab }: Props) {
   const [current, setCurrent] = useState<Tab>('positions');
   const summary = accountSummary(account);
   // Opened by keyboard ("Sign to start a session"): the focus goes on at the figures it read.
@@ -64,7 +66,10 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll }: Pro
             type="button"
             aria-pressed={current === id}
             className={tab(current === id)}
-            onClick={() => setCurrent(id)}
+            onClick={() => {
+              if (id !== current) onTab?.();
+              setCurrent(id);
+            }}
           >
             {label}
           </button>

@@ -198,6 +198,9 @@ describe('the Portfolio', () => {
     expect(api.cancelAll).toHaveBeenCalledWith(session);
     expect(api.loadAccount).toHaveBeenCalledTimes(3);
     await waitFor(() => expect(screen.getByText(/^No open orders\./)).toHaveFocus());
+    // Said and done: another tab does not carry the line along.
+    fireEvent.click(screen.getByRole('button', { name: /^History/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('authenticates the user channel with the session key in its first message only', async () => {

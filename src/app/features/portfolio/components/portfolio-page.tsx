@@ -205,6 +205,7 @@ export function PortfolioPage() {
           busy={busy}
           onCancel={(o) => void cancel(o)}
           onCancelAll={() => void cancelEvery()}
+          onTab={() => setNotice(null)}
         />
         <p className={`text-xs ${muted}`}>
           <button
