@@ -121,6 +121,8 @@ describe('line summaries', () => {
           { t: 2, p: 0.536 },
         ],
         '1d',
+        false,
+        2,
       ),
     ).toBe('Yes 53.6%, up 1.0 point today');
     expect(
@@ -131,6 +133,8 @@ describe('line summaries', () => {
           { t: 2, p: 0.536 },
         ],
         '1m',
+        false,
+        2,
       ),
     ).toBe('Yes 53.6%, down 6.4 points this month');
     expect(
@@ -141,8 +145,18 @@ describe('line summaries', () => {
           { t: 2, p: 0.536 },
         ],
         'all',
+        false,
+        2,
       ),
     ).toBe('Yes 53.6%, unchanged since trading began');
+    // A history that ended months ago (a closed market): its week is its last one, not this one.
+    const ended = [
+      { t: 1_755_000_000, p: 0.977 },
+      { t: 1_755_600_000, p: 1 },
+    ];
+    expect(describeLine({ ...line, price: 1 }, ended, '1w', false, 1_795_000_000)).toBe(
+      'Yes 100.0%, up 2.3 points in its last week',
+    );
     expect(describeLine(line, undefined, '1w')).toBe('Yes 53.6%, history loading');
     expect([formatChange(4.1), formatChange(-0.04), formatChange(-12)]).toEqual(['▲ 4.1', '0.0', '▼ 12.0']);
   });

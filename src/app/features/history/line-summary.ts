@@ -49,6 +49,15 @@ const RANGE_PHRASE: Record<ChartRange, string> = {
   '1m': 'this month',
   all: 'since trading began',
 };
+/** A history that ended (a closed market): its range is the last stretch before its end, not before now. */
+const ENDED_PHRASE: Record<ChartRange, string> = {
+  '1d': 'in its last day',
+  '1w': 'in its last week',
+  '1m': 'in its last month',
+  all: 'over its whole history',
+};
+/** A last point older than this: the history ended there. */
+const ENDED_AFTER_SECONDS = 6 * 3_600;
 
 /** The change over the range in percentage points (one decimal), or null without two points. */
 export function changePoints(history: readonly PricePoint[]): number | null {
@@ -63,13 +72,17 @@ export function describeLine(
   range: ChartRange,
   /** The history could not be read (not loading: the reader is offered to try again). */
   failed = false,
+  /** Seconds: a history whose last point is long before it ended there (its range is before that). */
+  nowSeconds = Date.now() / 1000,
 ): string {
   const now = `${line.label} ${formatPercent(line.price)}`;
   if (failed) return `${now}, history could not be loaded`;
   if (!history) return `${now}, history loading`;
+  const last = history.at(-1);
+  const phrase = (last && nowSeconds - last.t > ENDED_AFTER_SECONDS ? ENDED_PHRASE : RANGE_PHRASE)[range];
   const change = changePoints(history);
   if (change === null) return `${now}, no price history ${RANGE_PHRASE[range]}`;
-  if (change === 0) return `${now}, unchanged ${RANGE_PHRASE[range]}`;
+  if (change === 0) return `${now}, unchanged ${phrase}`;
   const size = Math.abs(change).toFixed(1);
-  return `${now}, ${change > 0 ? 'up' : 'down'} ${size} ${size === '1.0' ? 'point' : 'points'} ${RANGE_PHRASE[range]}`;
+  return `${now}, ${change > 0 ? 'up' : 'down'} ${size} ${size === '1.0' ? 'point' : 'points'} ${phrase}`;
 }

@@ -17,7 +17,8 @@ vi.mock('./price-plot', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const T0 = 1_795_000_000;
+// Two hours ago: a history that runs up to now (a long-past one reads as ended, line-summary.ts).
+const T0 = Math.floor(Date.now() / 1000) - 7_200;
 const YES: ChartLine = { tokenId: '111', label: 'Yes', price: 0.536 };
 const OTHER: ChartLine = { tokenId: '222', label: 'Team <b>B</b>', price: 0.2 };
 
