@@ -3,6 +3,7 @@ import { type EmbedTheme, eventPath, oneLine } from '../../contract/embed';
 import { escapeHtml } from '../../contract/html';
 import { SITE_NAME } from '../../contract/pages';
 import { type CardOutcome, type EventCard, formatChance, formatChange, formatVolume } from './event-card';
+import { changeLabel } from './embed-live-client';
 import type { Sparkline } from './sparkline';
 
 /**
@@ -40,6 +41,8 @@ export const EMBED_CSS = [
   '.chance{font-weight:700;font-size:16px;font-variant-numeric:tabular-nums}',
   '.single .chance{font-size:28px;line-height:1.1}',
   '.change{font-size:12px;font-variant-numeric:tabular-nums;white-space:nowrap}',
+  // Its window, seen (a reader is told it in the label: embed-live-client.ts changeLabel).
+  '.change::after{content:" 24h";color:var(--muted)}',
   '.up{color:var(--up)}.down{color:var(--down)}',
   '.plot{flex:1 1 0;min-height:0;position:relative}',
   // The scale's chances sit in a gutter right of the line, never over its latest points.
@@ -102,7 +105,7 @@ function outcomeRow(outcome: CardOutcome, single: boolean, live: boolean): strin
   const { label, chance, change } = outcome;
   const moved = formatChange(change);
   const changeHtml = moved
-    ? `<span class="change ${moved.up ? 'up' : 'down'}" title="24-hour change, in points">${moved.text}</span>`
+    ? `<span class="change ${moved.up ? 'up' : 'down'}" role="img" aria-label="${changeLabel(moved.text)}" title="24-hour change, in points">${moved.text}</span>`
     : '';
   const chanceHtml = `<span class="chance"${live ? liveAttributes(outcome) : ''}>${formatChance(chance)}</span>`;
   const labelHtml = `<span class="label" dir="auto">${escapeHtml(oneLine(label, LABEL_MAX))}</span>`;

@@ -53,6 +53,10 @@ export const changeText = (change: number): string => {
   return r ? `${points > 0 ? '▲' : '▼'} ${r}` : '';
 };
 
+/** What a screen reader is told of a change (`▲ 2.1`): its words, not the arrow, and its window. */
+export const changeLabel = (text: string): string =>
+  `${text.startsWith('▲') ? 'up' : 'down'} ${text.slice(2)} points in 24 hours`;
+
 /** The best of a book side: bids ascending and asks descending, best last (but read either way). */
 const best = (levels: unknown, pick: (...n: number[]) => number): number | null => {
   const prices = (Array.isArray(levels) ? levels : [])
@@ -155,6 +159,8 @@ function start(): void {
         row.append(change);
       }
       change.className = `change ${moved[0] === '▲' ? 'up' : 'down'}`;
+      change.setAttribute('role', 'img');
+      change.setAttribute('aria-label', changeLabel(moved));
       change.textContent = moved;
     }
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayedPrice } from '../../engine/prices';
-import { apply, changeText, chanceText, type LiveQuote, shown } from './embed-live-client';
+import { apply, changeLabel, changeText, chanceText, type LiveQuote, shown } from './embed-live-client';
 import { buildEmbedLiveScript } from './embed-live';
 import { formatChance, formatChange } from './event-card';
 
@@ -24,6 +24,8 @@ describe("the embed card's live script", () => {
     for (let basis = -3_000; basis <= 3_000; basis += 1) {
       const change = basis / 10_000;
       expect(changeText(change), String(change)).toBe(formatChange(change)?.text ?? '');
+      if (changeText(change))
+        expect(changeLabel(changeText(change))).toMatch(/^(up|down) \d+(\.\d)? points in 24 hours$/);
     }
   });
 

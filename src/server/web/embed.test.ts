@@ -90,6 +90,8 @@ describe('the embed card', () => {
     expect(res.body).toMatch(/No change<\/span><span class="chance"[^>]*>\d+%<\/span>/);
     expect(res.body).toMatch(/<span class="chance"[^>]*>31%<\/span>/);
     expect(res.body).toContain('class="change down"');
+    // A reader hears the change in words with its window, not the arrow (which sighted readers see with "24h").
+    expect(res.body).toMatch(/class="change down" role="img" aria-label="down [\d.]+ points in 24 hours"/);
     expect(res.body).toMatch(/<svg class="chart"[^>]*><path d="M0\.0 [\d.]+(L[\d.]+ [\d.]+)+"\/><\/svg>/);
     // The chart's scale: the chances at the top and bottom of its box, also in its accessible name.
     const [, bottom, top] =
