@@ -1,4 +1,5 @@
 import { CHART_RANGES, type ChartRange, DEFAULT_CHART_RANGE } from './chart-range';
+import { searchSchema } from './search-schema';
 
 /**
  * What the event page keeps in its URL, so that a shared link opens the same view: the chart's range
@@ -32,12 +33,4 @@ export function marketInSearch(id: string): number | undefined {
 }
 
 /** `validateSearch` of the event page: never fails, an unknown value is the default one. */
-export const eventSearchSchema = {
-  parse: parseEventSearch,
-  '~standard': {
-    version: 1,
-    vendor: 'marketdesk',
-    validate: (value: unknown) => ({ value: parseEventSearch(value) }),
-    types: undefined as unknown as { input: Partial<EventSearch>; output: EventSearch },
-  },
-} as const;
+export const eventSearchSchema = searchSchema(parseEventSearch);

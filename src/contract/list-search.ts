@@ -2,6 +2,7 @@ import type { OrderField } from './catalog';
 import { SEARCH_MAX_LENGTH, STATUS_FILTERS, STATUSES, type Status } from './event-parameters';
 import type { EventsPageQuery } from './events-page-query';
 import { LIST_PRESETS, type ListPreset, presetQuery } from './list-presets';
+import { searchSchema } from './search-schema';
 
 // The list's status words and search length are the event vocabulary's (event-parameters.ts).
 export { STATUSES, type Status } from './event-parameters';
@@ -88,15 +89,7 @@ function parseListSearch(input: unknown): ListSearch {
  * `validateSearch` for the list routes, as a Standard Schema (what the router reads zod through), so
  * links may give any subset of the fields. Never fails: each invalid field becomes its default.
  */
-export const listSearchSchema = {
-  parse: parseListSearch,
-  '~standard': {
-    version: 1,
-    vendor: 'marketdesk',
-    validate: (value: unknown) => ({ value: parseListSearch(value) }),
-    types: undefined as unknown as { input: Partial<ListSearch>; output: ListSearch },
-  },
-} as const;
+export const listSearchSchema = searchSchema(parseListSearch);
 
 /**
  * The `/events` query a list view asks for. A catalog list (`list`) sets its own filters and order,
