@@ -51,6 +51,16 @@ describe('EventList', () => {
         { ...market, id: '12', negRisk: true, groupItemTitle: '4.5%', outcomePrices: '["0.85","0.15"]' },
       ],
     });
+    // Dates of one question are Yes/No markets too, not a group: still the likeliest, by its name.
+    const dates = makeEvent({
+      id: '3',
+      slug: 'kraken-ipo',
+      title: 'Kraken IPO by ___?',
+      markets: [
+        { ...market, id: '31', groupItemTitle: 'December 31', outcomePrices: '["0.035","0.965"]' },
+        { ...market, id: '32', groupItemTitle: 'October 31, 2027', outcomePrices: '["0.813","0.187"]' },
+      ],
+    });
     const game = makeEvent({
       id: '2',
       slug: 'magic-76ers',
@@ -72,13 +82,14 @@ describe('EventList', () => {
         },
       ],
     });
-    renderInApp(<EventList events={[answers, game]} />);
+    renderInApp(<EventList events={[answers, game, dates]} />);
     const row = (name: string) => screen.getByRole('link', { name }).closest('li')!;
     await screen.findByRole('link', { name: 'Magic vs. 76ers' });
     const lead = (name: string) => row(name).querySelector('.text-xl')!.parentElement!.textContent;
     expect(lead('US unemployment rate in December?')).toBe('85.0%4.5%');
     // Not the spread's 71% for Magic: who wins is the game's own question.
     expect(lead('Magic vs. 76ers')).toBe('60.0%76ers');
+    expect(lead('Kraken IPO by ___?')).toBe('81.3%October 31, 2027');
   });
 
   it('renders the real list export (grouped events, closed and placeholder markets) with top markets', async () => {

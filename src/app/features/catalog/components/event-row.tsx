@@ -4,7 +4,7 @@ import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { dayChangePoints, isMultiMarket, rankMarkets, viewMarket } from '../event-summary';
+import { dayChangePoints, isMultiMarket, type MarketView, rankMarkets, viewMarket } from '../event-summary';
 import { DayChange } from './day-change';
 import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -13,6 +13,10 @@ import { marketName } from '../../../../contract/market-name';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
+
+const isYesNo = (view: MarketView) =>
+  view.decoded.outcomes.length === 2 &&
+  view.decoded.outcomes.some((o) => o.label.trim().toLowerCase() === 'yes');
 
 function Figure({
   label,
@@ -74,10 +78,13 @@ export function EventRowView({
 }) {
   const ranked = rankMarkets(event.markets);
   const multi = isMultiMarket(event);
-  // One question with several answers (negative risk) leads with its likeliest answer; several
-  // questions (a game's winner, spread and total) with the first, the event's own question: a spread's
-  // chance is no answer to who wins.
-  const main = multi && !event.markets.every((m) => m.negRisk) ? viewMarket(event.markets[0]!) : ranked[0];
+  // Yes/No markets (answers, dates, thresholds of one question) lead with the likeliest; markets of named
+  // outcomes (a game's winner, spread and total) with the first open one, the event's own question: a
+  // spread's chance is no answer to who wins.
+  const main =
+    multi && !ranked.every(isYesNo)
+      ? viewMarket(event.markets.find((m) => !m.closed) ?? event.markets[0]!)
+      : ranked[0];
   const leading = multi ? (main?.headline ?? null) : (main?.decoded.leading ?? null);
   // "Yes" names no answer among several: the market's own name does.
   const leadingLabel =

@@ -67,7 +67,7 @@ const primary =
 type Outcome = 0 | 1;
 
 const sharesOf = (centishares: number) => formatShares(centishares / 100);
-/** What a field that holds no number is told: digits, with a point for decimals (no commas or ¢). */
+/** What a field that holds no number is told (typed-number.ts reads what people type). */
 const NOT_A_NUMBER = (what: string, example: string) =>
   `Type ${what} as a number, like ${example} (a point for decimals, commas only between thousands).`;
 const dollarsOf = (base: number) => formatDollars(base / 1e6);
