@@ -97,7 +97,11 @@ export function decodeMarket(market: MarketFields): DecodedMarket {
  */
 export function headlineOutcome(decoded: DecodedMarket): DecodedOutcome | null {
   if (!decoded.hasPrices) return null;
-  const yes = decoded.outcomes.find((o) => o.label.trim().toLowerCase() === 'yes');
-  const isYesNo = decoded.outcomes.length === 2 && yes !== undefined;
-  return isYesNo ? yes : decoded.leading;
+  return yesOutcome(decoded) ?? decoded.leading;
+}
+
+/** The "Yes" of a two-outcome market that has one (a Yes/No market); null for any other market. */
+export function yesOutcome(decoded: Pick<DecodedMarket, 'outcomes'>): DecodedOutcome | null {
+  if (decoded.outcomes.length !== 2) return null;
+  return decoded.outcomes.find((o) => o.label.trim().toLowerCase() === 'yes') ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Event } from '../../../contract/catalog';
-import { decodeMarket, headlineOutcome } from '../../lib/decode-market';
+import { decodeMarket, headlineOutcome, yesOutcome } from '../../lib/decode-market';
 import { marketName } from '../../../contract/market-name';
 
 /** At most this many lines: more would be unreadable at phone width. */
@@ -22,9 +22,8 @@ export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
   const candidates: ChartLine[] = [];
   if (decoded.length === 1) {
     const only = decoded[0]!.decoded;
-    const headline = headlineOutcome(only);
-    const isYesNo = only.outcomes.length === 2 && headline?.label.trim().toLowerCase() === 'yes';
-    for (const outcome of isYesNo && headline ? [headline] : only.ranked)
+    const yes = only.hasPrices ? yesOutcome(only) : null;
+    for (const outcome of yes ? [yes] : only.ranked)
       if (outcome.tokenId && outcome.price !== null)
         candidates.push({ tokenId: outcome.tokenId, label: outcome.label, price: outcome.price });
   } else {

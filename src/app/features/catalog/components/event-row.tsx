@@ -10,13 +10,12 @@ import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { marketName } from '../../../../contract/market-name';
+import { yesOutcome } from '../../../lib/decode-market';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
 
-const isYesNo = (view: MarketView) =>
-  view.decoded.outcomes.length === 2 &&
-  view.decoded.outcomes.some((o) => o.label.trim().toLowerCase() === 'yes');
+const isYesNo = (view: MarketView) => yesOutcome(view.decoded) !== null;
 
 function Figure({
   label,
@@ -88,7 +87,7 @@ export function EventRowView({
   const leading = multi ? (main?.headline ?? null) : (main?.decoded.leading ?? null);
   // "Yes" names no answer among several: the market's own name does.
   const leadingLabel =
-    leading && main && multi && leading.label.trim().toLowerCase() === 'yes'
+    leading && main && multi && leading === yesOutcome(main.decoded)
       ? marketName(main.market) || leading.label
       : leading?.label;
   const tags = event.tags.slice(0, MAX_TAGS);
