@@ -18,6 +18,7 @@ export const PAGE_SIZE = 100;
 
 interface OrderRow {
   id: string;
+  seq: string;
   status: string;
   owner: string;
   maker: string;
@@ -35,7 +36,7 @@ interface OrderRow {
   trades: string[] | null;
 }
 
-const ORDER_COLUMNS = sql`o.id, o.status, o.owner, o.maker, m.condition_id, o.token_id, o.outcome, m.outcomes, o.side,
+const ORDER_COLUMNS = sql`o.id, o.seq::text, o.status, o.owner, o.maker, m.condition_id, o.token_id, o.outcome, m.outcomes, o.side,
   o.original_size::text, o.remaining::text, o.price, o.time_in_force, o.expiration::text, o.created_at::text,
   ARRAY(SELECT DISTINCT f.trade_id FROM exchange_fills f WHERE f.taker_order_id = o.id OR f.maker_order_id = o.id) AS trades`;
 
@@ -75,8 +76,8 @@ export interface OrderFilters {
   asset_id?: string | undefined;
 }
 
-/** The live (resting) orders of an address, oldest first, a page at an offset. */
-export async function openOrders(db: Db, address: string, filters: OrderFilters, offset: number) {
+/** The live (resting) orders of an address, oldest first, a page from past position `after` (paging.ts). */
+export async function openOrders(db: Db, address: string, filters: OrderFilters, after: string | null) {
   const found = await rows<OrderRow>(
     db,
     sql`SELECT ${ORDER_COLUMNS} FROM exchange_orders o LEFT JOIN markets m ON m.id = o.market_id
@@ -84,9 +85,11 @@ export async function openOrders(db: Db, address: string, filters: OrderFilters,
         ${filters.id ? sql`AND o.id = ${filters.id.toLowerCase()}` : sql``}
         ${filters.market ? sql`AND ${hasConditionId(sql`m`, filters.market)}` : sql``}
         ${filters.asset_id ? sql`AND o.token_id = ${filters.asset_id}` : sql``}
-        ORDER BY o.seq LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
+        ${after ? sql`AND o.seq > ${after}::bigint` : sql``}
+        ORDER BY o.seq LIMIT ${PAGE_SIZE + 1}`,
   );
-  return { items: found.slice(0, PAGE_SIZE).map(openOrderOf), more: found.length > PAGE_SIZE };
+  const listed = found.slice(0, PAGE_SIZE);
+  return { items: listed.map(openOrderOf), more: found.length > PAGE_SIZE, last: listed.at(-1)?.seq ?? null };
 }
 
 /** One order of an address, whatever its status. */
@@ -129,29 +132,31 @@ export interface TradeFilters extends OrderFilters {
 
 /**
  * The trades an address took part in, newest first: each one incoming order's matches, described from
- * the taker's side with every maker order it met (the reference's shape).
+ * the taker's side with every maker order it met (the reference's shape). A page from before position
+ * `before` (paging.ts): a trade's position is its last fill's, and a trade never gains fills later.
  */
-export async function tradesOf(db: Db, address: string, filters: TradeFilters, offset: number) {
+export async function tradesOf(db: Db, address: string, filters: TradeFilters, before: string | null) {
   // A trade's `maker_address` is the caller's own (the maker of the caller's order, taker or maker side):
   // the reference's examples ask for their own trades with it, so it filters nothing else.
   if (filters.maker_address && filters.maker_address.toLowerCase() !== address)
-    return { items: [] as Trade[], more: false };
+    return { items: [] as Trade[], more: false, last: null };
   // A trade is one taker order's matches, under one trade id: its fills are read by that order's id, whose
   // index also serves the orders' own trades (migration 0022; the invariant in test/invariants.ts).
-  const page = await rows<{ trade_id: string; taker_order_id: string }>(
+  const page = await rows<{ trade_id: string; taker_order_id: string; last: string }>(
     db,
-    sql`SELECT f.trade_id, f.taker_order_id FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
+    sql`SELECT f.trade_id, f.taker_order_id, max(f.seq)::text AS last FROM exchange_fills f LEFT JOIN markets m ON m.id = f.market_id
         WHERE (f.taker_address = ${address} OR f.maker_address = ${address})
         ${filters.id ? sql`AND f.trade_id = ${filters.id}` : sql``}
         ${filters.market ? sql`AND ${hasConditionId(sql`m`, filters.market)}` : sql``}
         ${filters.asset_id ? sql`AND m.clob_token_ids[f.taker_outcome + 1] = ${filters.asset_id}` : sql``}
         ${filters.before ? sql`AND f.match_time < ${Number(filters.before)}` : sql``}
         ${filters.after ? sql`AND f.match_time > ${Number(filters.after)}` : sql``}
-        GROUP BY f.trade_id, f.taker_order_id ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1} OFFSET ${offset}`,
+        GROUP BY f.trade_id, f.taker_order_id ${before ? sql`HAVING max(f.seq) < ${before}::bigint` : sql``}
+        ORDER BY max(f.seq) DESC LIMIT ${PAGE_SIZE + 1}`,
   );
   const listed = page.slice(0, PAGE_SIZE);
   const ids = listed.map((p) => p.trade_id);
-  if (ids.length === 0) return { items: [] as Trade[], more: false };
+  if (ids.length === 0) return { items: [] as Trade[], more: false, last: null };
   const fills = await rows<FillRow>(
     db,
     sql`SELECT f.trade_id, f.seq::text, f.match_time::text, f.taker_order_id, f.taker_address, f.taker_owner,
@@ -164,7 +169,7 @@ export async function tradesOf(db: Db, address: string, filters: TradeFilters, o
   const byTrade = new Map<string, FillRow[]>();
   for (const f of fills) byTrade.set(f.trade_id, [...(byTrade.get(f.trade_id) ?? []), f]);
   const items = ids.map((id) => tradeOf(byTrade.get(id)!, address));
-  return { items, more: page.length > PAGE_SIZE };
+  return { items, more: page.length > PAGE_SIZE, last: listed.at(-1)!.last };
 }
 
 function tradeOf(fills: FillRow[], address: string): Trade {

@@ -21,7 +21,7 @@ import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import type { Authoriser } from '../../credentials/authorise';
 import { ReplyError } from '../../errors';
 import { COLLATERAL } from '../units';
-import { offsetOrRefuse, pageOf } from '../paging';
+import { positionOrRefuse, positionPage } from '../paging';
 import { freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
@@ -39,7 +39,6 @@ export function registerAccountRoutes(
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const reader = async (request: FastifyRequest): Promise<string> =>
     (await deps.authoriser.authenticateLevel2(request, { changesState: false })).address;
-  const page = <T>(offset: number, found: { items: T[]; more: boolean }) => pageOf(PAGE_SIZE, offset, found);
   const l2 = [{ L2: [] }];
 
   app.get(
@@ -55,11 +54,11 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const address = await reader(request);
-      const offset = offsetOrRefuse(
+      const after = positionOrRefuse(
         request.query.next_cursor,
         TRADING_REFUSALS.INVALID_PARAMETER.orderParams,
       );
-      return page(offset, await openOrders(deps.db, address, request.query, offset));
+      return positionPage(PAGE_SIZE, await openOrders(deps.db, address, request.query, after));
     },
   );
 
@@ -96,11 +95,11 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const address = await reader(request);
-      const offset = offsetOrRefuse(
+      const before = positionOrRefuse(
         request.query.next_cursor,
         TRADING_REFUSALS.INVALID_PARAMETER.tradeParams,
       );
-      return page(offset, await tradesOf(deps.db, address, request.query, offset));
+      return positionPage(PAGE_SIZE, await tradesOf(deps.db, address, request.query, before));
     },
   );
 
