@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { themedScreenshots } from './support/page-checks';
 
 interface ApiEvent {
   slug: string;
@@ -298,6 +299,7 @@ test.describe('a page whose data fails', () => {
       'This page could not be downloaded: the server is not answering, or the connection is down.',
     );
     expect(page.url()).toMatch(/\/tags$/);
+    await themedScreenshots(page, 'page-code-unavailable', ['main']);
     await page.unroute('**/*');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tags');

@@ -203,6 +203,7 @@ test('opened while the server is away: says so, offers a retry, and reads the ac
   await expect(portfolio).not.toContainText('Loading your account');
   await portfolio.getByRole('button', { name: 'Try again' }).click();
   await expect(portfolio.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await themedScreenshots(page, 'portfolio-outage', ['main']);
 
   // Back: the account is read on its own once the channel reaches the server, with the same session.
   away = false;
