@@ -50,8 +50,11 @@ test('sort, status, search and pagination live in the URL and change the results
   await expect(page).toHaveURL(/[?&]status=closed/);
   const closed = await api(page, 'closed=true&order=liquidity&ascending=true&limit=20');
   await expect(rowTitles(page)).toHaveText(closed.events.map((e) => e.title));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Closed markets');
+  await expect(page).toHaveTitle('Closed markets · Marketdesk');
 
   await page.getByLabel('Status').selectOption('all');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All markets');
   await page.getByLabel('Sort').selectOption('volume');
   await page.getByLabel('Order').selectOption('desc');
   await page.getByLabel('Per page').selectOption('10');

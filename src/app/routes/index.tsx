@@ -1,6 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DEFAULT_LIST_SEARCH, type ListSearch, listSearchSchema } from '../../contract/list-search';
 import { PRESET_LABELS } from '../../contract/list-preset-labels';
+import type { Status } from '../../contract/event-parameters';
 import { PAGES, titleOf } from '../../contract/pages';
 import { ListView } from '../features/catalog/components/list-view';
 import { TagStrip } from '../features/catalog/components/tag-strip';
@@ -17,10 +18,17 @@ export const Route = createFileRoute('/')({
   component: TopList,
 });
 
+/** The hand-made list's heading by its status: "Top markets" would call ended events top ones. */
+const TOP_HEADINGS: Record<Status, string> = {
+  active: PAGES.top.name,
+  closed: 'Closed markets',
+  all: 'All markets',
+};
+
 /** What the list shows: search results, the top list, or one of the presets. */
 function headingOf(search: ListSearch): string {
   if (search.q) return 'Search results';
-  return search.list === 'top' ? PAGES.top.name : PRESET_LABELS[search.list];
+  return search.list === 'top' ? TOP_HEADINGS[search.status] : PRESET_LABELS[search.list];
 }
 
 function TopList() {
