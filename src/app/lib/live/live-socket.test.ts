@@ -89,6 +89,25 @@ describe('the live socket', () => {
     ]);
   });
 
+  it('an asset dropped and added again within a batch is subscribed again, so its new listener gets a snapshot', () => {
+    const stopRow = live.subscribe('t', () => {});
+    sockets[0]!.accept();
+    // The list's row goes before the event page's book comes: the list's book of `t` went with it.
+    stopRow();
+    const stopBook = live.subscribe('t', () => {});
+    vi.advanceTimersByTime(BATCH_MS);
+    expect(sockets[0]!.sent.slice(1).map((m) => JSON.parse(m))).toEqual([
+      { operation: 'unsubscribe', assets_ids: ['t'] },
+      { operation: 'subscribe', assets_ids: ['t'] },
+    ]);
+    // Renewed, then dropped within the next batch: dropped.
+    stopBook();
+    live.subscribe('t', () => {})();
+    vi.advanceTimersByTime(BATCH_MS);
+    expect(JSON.parse(sockets[0]!.sent.at(-1)!)).toEqual({ operation: 'unsubscribe', assets_ids: ['t'] });
+    expect(sockets[0]!.sent).toHaveLength(4);
+  });
+
   it('delivers each message to the listeners of its assets only', () => {
     const a: MarketMessage[] = [];
     const b: MarketMessage[] = [];

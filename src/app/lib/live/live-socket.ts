@@ -26,8 +26,11 @@ export class LiveSocket {
   private readonly listeners = new Map<string, Set<Listener>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Changes not yet told to the open connection: asset → subscribe (true) or unsubscribe (false). */
-  private readonly pending = new Map<string, boolean>();
+  /**
+   * Changes not yet told to the open connection, per asset: `add`, `drop`, or `renew` (dropped then added
+   * again within a batch: its new listeners need a fresh snapshot, which only a new subscription brings).
+   */
+  private readonly pending = new Map<string, 'add' | 'drop' | 'renew'>();
 
   constructor(url: string, open: (url: string) => SocketLike) {
     this.channel = new Channel(url, open, {
@@ -79,27 +82,32 @@ export class LiveSocket {
   }
 
   /**
-   * Queues an operation for the open connection (before it opens, its first message names every asset);
-   * an asset added and dropped within one batch cancels out.
+   * Queues an operation for the open connection (before it opens, its first message names every asset).
+   * An asset added and dropped within one batch cancels out; one dropped and added again is renewed (an
+   * event page opened from the list row that watched its market: the list's book went with the list).
    */
   private tell(operation: 'subscribe' | 'unsubscribe', assets: string[]): void {
     if (!this.channel.isOpen()) return;
     for (const asset of assets) {
       const queued = this.pending.get(asset);
-      if (queued !== undefined && queued !== (operation === 'subscribe')) this.pending.delete(asset);
-      else this.pending.set(asset, operation === 'subscribe');
+      if (operation === 'subscribe') this.pending.set(asset, queued === 'drop' ? 'renew' : 'add');
+      else if (queued === 'add') this.pending.delete(asset);
+      else this.pending.set(asset, 'drop');
     }
     this.batchTimer ??= setTimeout(() => this.flush(), BATCH_MS);
   }
 
   private flush(): void {
     this.batchTimer = undefined;
-    for (const operation of ['unsubscribe', 'subscribe'] as const) {
-      const on = operation === 'subscribe';
-      const assets = [...this.pending].filter(([, queued]) => queued === on).map(([asset]) => asset);
+    const queued = [...this.pending];
+    this.pending.clear();
+    const told = (change: string) => queued.filter(([, c]) => c === change || c === 'renew').map(([a]) => a);
+    for (const [operation, assets] of [
+      ['unsubscribe', told('drop')],
+      ['subscribe', told('add')],
+    ] as const) {
       if (assets.length > 0) this.channel.send(JSON.stringify({ operation, assets_ids: assets }));
     }
-    this.pending.clear();
   }
 
   private shutDown(): void {
