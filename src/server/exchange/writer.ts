@@ -760,10 +760,13 @@ export class ExchangeWriter {
     for (const marketId of job.marketIds) {
       const mb = this.books.get(marketId);
       if (!mb || !closing.has(marketId)) continue;
-      for (const order of mb.book.resting()) {
-        this.release(mb, mb.book.cancel(order.id)!, writes, 'CANCELED');
-        canceled.push(order.id);
-      }
+      // Through cancelOrders, so the market channel hears each level go, as for anyone's cancel.
+      canceled.push(
+        ...this.cancelOrders(
+          mb.book.resting().map(({ id }) => ({ id, marketId })),
+          writes,
+        ),
+      );
     }
     return { canceled };
   }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_CLOSE } from '../../../contract/live';
 import type { LiveClient, Message } from './test/live-client';
-import { expectSdkReads, sleep, startLiveServer, userAuth } from './test/live-server';
+import { expectSdkReads, liveCatalog, sleep, startLiveServer, userAuth } from './test/live-server';
+import { upsertEvents } from '../../catalog/load';
 
 /**
  * The live channels against the real server (docs/api.md, Live channels): what a subscriber reads
  * after orders placed over HTTP, on both channels, every message read by the reference SDK's schemas.
  */
 
-const s = startLiveServer();
+const s = startLiveServer({}, 7);
 
 const withoutTime = ({ timestamp: _t, hash: _h, event_type: _e, ...rest }: Message) => rest;
 const assetOf = (m: Message) => m.asset_id ?? m.price_changes?.[0]?.asset_id;
@@ -130,6 +131,36 @@ describe('the market channel', () => {
       { price: '0.2', size: '5' },
       { price: '0.21', size: '5' },
     ]);
+    client.close();
+  });
+
+  it('a market that a load of the catalog closes: each of its levels goes to zero', async () => {
+    const m = s.markets[6]!;
+    const maker = await s.trader();
+    await maker.place({ tokenId: m.yes, side: 'BUY', price: 0.3, size: 5 });
+    await maker.place({ tokenId: m.no, side: 'BUY', price: 0.4, size: 5 });
+    const client = await s.connect('market');
+    await synced(client, { type: 'market', assets_ids: [m.yes] });
+    const [book] = await client.until(of('book', m.yes));
+    expect(book.bids).toEqual([{ price: '0.3', size: '5' }]);
+    expect(book.asks).toEqual([{ price: '0.6', size: '5' }]);
+
+    const catalog = liveCatalog();
+    const event = catalog.find((e) => e.markets.some((k) => k.conditionId === m.conditionId))!;
+    const closing = {
+      ...event,
+      markets: event.markets.map((k) => (k.conditionId === m.conditionId ? { ...k, closed: true } : k)),
+    };
+    await upsertEvents(s.t.database.db, [closing]);
+    // Once the exchange has seen the load (about a second): a bot's book built from the channel is empty.
+    const removals = () =>
+      client.messages
+        .filter(of('price_change', m.yes))
+        .flatMap((message: Message) => message.price_changes)
+        .filter((c: Message) => c.size === '0')
+        .map((c: Message) => `${c.side} ${c.price}`);
+    await client.until(() => removals().length >= 2);
+    expect(removals().sort()).toEqual(['BUY 0.3', 'SELL 0.6']);
     client.close();
   });
 

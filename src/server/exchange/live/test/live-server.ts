@@ -28,15 +28,16 @@ export interface LiveServer {
 }
 
 /** The real app listening on a port, with a demo catalog: open binary markets to follow and trade. */
+/** The catalog the live server starts with (a test that loads an event again changes one of these). */
+export const liveCatalog = (events = 30) =>
+  generateCatalog({ events, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') });
+
 export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 30): LiveServer {
   const server = {} as LiveServer;
   beforeAll(async () => {
     const t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '10000', ...env });
     server.t = t;
-    await upsertEvents(
-      t.database.db,
-      generateCatalog({ events, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') }),
-    );
+    await upsertEvents(t.database.db, liveCatalog(events));
     const tradable = await rows<{ tokens: string[] }>(
       t.database.db,
       sql`SELECT clob_token_ids AS tokens FROM markets
