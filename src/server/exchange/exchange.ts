@@ -5,6 +5,7 @@ import { BookReader } from './market-data/book-reader';
 import {
   catalogLoads,
   closedWithLiveOrders,
+  dueToExpire,
   hasConditionId,
   MARKET_TRUST_MS,
   MarketRegistry,
@@ -14,6 +15,8 @@ import { type Committed, ExchangeWriter, type Lapsed } from './writer';
 
 /** How often resting GTD orders are checked for expiry. */
 const EXPIRY_EVERY_MS = 1_000;
+/** Due orders a sweep looks at (the rest wait for the next second). */
+const EXPIRE_AT_MOST = 200;
 /** How often the catalog's count of loads is read (one row): how soon a closed market's orders go. */
 export const CLOSING_EVERY_MS = 1_000;
 /**
@@ -46,6 +49,7 @@ export class Exchange {
   private loadsSeen: number | null = null;
   /** Until when (ms) sweeps look for markets to close. */
   private watchUntil = 0;
+  private expiring = false;
   /** A load was noticed whose tick changes have not been announced yet (again after a failure). */
   private ticksDue = false;
 
@@ -88,11 +92,8 @@ export class Exchange {
       task: 'expiring orders' | 'following catalog loads' | 'cancelling for missed heartbeats',
     ) => void,
   ): void {
-    // Only when something is due: an idle sweep would still take the writers' turn (and make other
-    // processes reload their books).
     this.expiry = setInterval(() => {
-      if (this.writer.hasExpired(this.now()))
-        this.writer.submit({ kind: 'expire' }).catch((err) => onError(err, 'expiring orders'));
+      this.expireDue().catch((err) => onError(err, 'expiring orders'));
     }, EXPIRY_EVERY_MS);
     this.expiry.unref();
     this.closing = setInterval(() => {
@@ -103,6 +104,22 @@ export class Exchange {
       this.lapseHeartbeats().catch((err) => onError(err, 'cancelling for missed heartbeats'));
     }, HEARTBEATS_EVERY_MS);
     this.heartbeats.unref();
+  }
+
+  /**
+   * Expires the good-till-date orders whose time has come, whichever process holds their books: only when
+   * the database has one due, since an idle sweep would still take the writers' turn (and make other
+   * processes read their books again). One at a time.
+   */
+  async expireDue(): Promise<void> {
+    if (this.stopped || this.expiring) return;
+    this.expiring = true;
+    try {
+      const marketIds = await dueToExpire(this.db, this.now(), EXPIRE_AT_MOST);
+      if (marketIds.length > 0) await this.writer.submit({ kind: 'expire', marketIds });
+    } finally {
+      this.expiring = false;
+    }
   }
 
   /**

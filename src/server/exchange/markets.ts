@@ -215,6 +215,21 @@ export async function untradable(db: Db, marketIds: readonly string[]): Promise<
   return found.map((row) => row.id);
 }
 
+/**
+ * Markets where a good-till-date order rests past its expiration (unix seconds `now`), at most `limit`:
+ * asked of the database, since another process may hold the book, or none has read it since a start.
+ */
+export async function dueToExpire(db: Db, now: number, limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT market_id AS id FROM (
+          SELECT market_id FROM exchange_orders
+          WHERE status = 'LIVE' AND expiration > 0 AND expiration <= ${now}
+          ORDER BY expiration LIMIT ${limit}) due`,
+  );
+  return found.map((row) => row.id);
+}
+
 /** How many loads of events the catalog has seen (catalog_loads): a change means markets may have closed or changed tick. */
 export async function catalogLoads(db: Db): Promise<number> {
   const [row] = await rows<{ count: string }>(db, sql`SELECT count::text FROM catalog_loads WHERE id = 1`);

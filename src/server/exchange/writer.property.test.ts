@@ -12,6 +12,8 @@ import { credit } from './ledger/funding';
 import { MarketRegistry, type TradableMarket } from './markets';
 import { ledgerViolations } from './test/invariants';
 import { ExchangeWriter, type Job } from './writer';
+import { Exchange } from './exchange';
+import { COLLATERAL } from './units';
 
 /**
  * Random order flows from many makers through the writer and the real database: after every group of
@@ -153,6 +155,61 @@ describe('the writer keeps the ledger', () => {
     expect(await second.submit(broke)).toMatchObject({ ok: false, code: 'NOT_ENOUGH_BALANCE' });
     expect(second.bookOf(markets[0]!.marketId)!.levels(0)).toEqual(before);
     expect(await ledgerViolations(database.db)).toEqual([]);
+  });
+});
+
+describe('good-till-date orders', () => {
+  it('expire on time whichever writer holds their book, or none (after a start)', async () => {
+    let now = 1_800_000_000;
+    const clock = () => now;
+    const [a, b] = [new Exchange(database.db, clock), new Exchange(database.db, clock)];
+    const maker = makers[5]!;
+    const gtd = (expiration: number) => {
+      const job = placeJob(quiet, maker, {
+        outcome: 0,
+        side: 'BUY',
+        price: 2000,
+        size: 1000,
+        timeInForce: 'GTD',
+        postOnly: false,
+        expiration,
+      });
+      return { job, id: job.kind === 'place' ? job.order.id : '' };
+    };
+    const statusOf = async (id: string) =>
+      (
+        await rows<{ status: string }>(database.db, sql`SELECT status FROM exchange_orders WHERE id = ${id}`)
+      )[0]?.status;
+    const free = async () =>
+      (
+        await rows<{ free: string }>(
+          database.db,
+          sql`SELECT (balance - reserved)::text AS free FROM exchange_balances WHERE address = ${maker} AND asset = ${COLLATERAL}`,
+        )
+      )[0]!.free;
+    const before = await free();
+
+    // A holds the book; B writes after it, so A's memory is stale when the order is due.
+    const first = gtd(now + 100);
+    expect(await a.writer.submit(first.job)).toMatchObject({ ok: true });
+    expect(await b.writer.submit(jobOf({ kind: 'cancel-all', maker: 0 }))).toMatchObject({ ok: true });
+    now += 99;
+    await a.expireDue();
+    expect(await statusOf(first.id)).toBe('LIVE');
+    now += 1;
+    await a.expireDue();
+    expect(await statusOf(first.id)).toBe('EXPIRED');
+
+    // A process that never read the book (started since): the database says what is due.
+    const second = gtd(now + 100);
+    expect(await a.writer.submit(second.job)).toMatchObject({ ok: true });
+    now += 100;
+    const fresh = new Exchange(database.db, clock);
+    await fresh.expireDue();
+    expect(await statusOf(second.id)).toBe('EXPIRED');
+    expect(await free()).toBe(before);
+    expect(await ledgerViolations(database.db)).toEqual([]);
+    for (const exchange of [a, b, fresh]) await exchange.close();
   });
 });
 

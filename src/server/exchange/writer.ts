@@ -55,6 +55,8 @@ export interface CancelJob {
 
 export interface ExpireJob {
   kind: 'expire';
+  /** Markets with an order due (markets.ts dueToExpire): their books are read if not held here. */
+  marketIds: string[];
 }
 
 /**
@@ -279,14 +281,6 @@ export class ExchangeWriter {
     while (this.running) await new Promise((r) => setTimeout(r, 5));
   }
 
-  /** Whether a book held here has a GTD order whose time has come (an expiry sweep would change something). */
-  hasExpired(now: number): boolean {
-    for (const { book } of this.books.values()) {
-      for (const order of book.resting()) if (order.expiration !== 0 && order.expiration <= now) return true;
-    }
-    return false;
-  }
-
   /** A book as this process last committed it (for reads; may lag another process's writes). */
   bookOf(marketId: string): Book | undefined {
     return this.books.get(marketId)?.book;
@@ -485,6 +479,7 @@ export class ExchangeWriter {
       ...new Set([
         ...[...targets.values(), ...lapsing.map((l) => l.orders)].flat().map((o) => o.marketId),
         ...closing,
+        ...jobs.flatMap((job) => (job.kind === 'expire' ? job.marketIds : [])),
       ]),
     ];
     const markets = new Map<string, TradableMarket>();

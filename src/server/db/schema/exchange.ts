@@ -53,6 +53,8 @@ export const exchangeOrders = pgTable(
   (t) => [
     index('exchange_orders_live_market_idx').on(t.marketId, t.seq).where(sql`status = 'LIVE'`),
     index('exchange_orders_maker_idx').on(t.maker, t.seq),
+    // The expiry sweep's question (markets.ts dueToExpire): only good-till-date orders have an entry.
+    index('exchange_orders_expiring_idx').on(t.expiration).where(sql`status = 'LIVE' AND expiration > 0`),
   ],
 );
 

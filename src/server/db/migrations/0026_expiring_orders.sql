@@ -1,0 +1,1 @@
+CREATE INDEX "exchange_orders_expiring_idx" ON "exchange_orders" USING btree ("expiration") WHERE status = 'LIVE' AND expiration > 0;
