@@ -120,7 +120,7 @@ describe('previewTicket', () => {
       filled: 1500,
       cash: 6_500_000,
       payout: 0,
-      commitment: 0,
+      commitment: 6_500_000,
     });
     expect(p.impact).toBeCloseTo(4500 - 6_500_000 / 1500, 6);
     expect(signedAmounts('SELL', 4000, 1500)).toEqual({ makerAmount: 15_000_000n, takerAmount: 6_000_000n });

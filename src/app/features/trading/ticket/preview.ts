@@ -50,7 +50,10 @@ export interface Preview {
    * price when part of it rests (it took every level up to it). Own orders past it are not met.
    */
   reach: number;
-  /** Money a BUY commits in all (filled cost + the resting part at its price), base units. */
+  /**
+   * The order's money in all, base units: what a BUY commits (its fills' cost and the resting part at its
+   * price), what a SELL brings once its resting part fills at its price too.
+   */
   commitment: number;
   /** What the shares bought pay if the outcome wins ($1 each), base units; 0 for a SELL. */
   payout: number;
@@ -140,7 +143,7 @@ function summarise(
     averagePrice,
     resting,
     reach: resting > 0 ? price : (fills.at(-1)?.taker.price ?? price),
-    commitment: buy ? cash + resting * price : 0,
+    commitment: cash + resting * price,
     payout: buy ? (filled + resting) * BASE_PER_CENTISHARE : 0,
     impact: averagePrice === null || best === null ? null : buy ? averagePrice - best : best - averagePrice,
   };

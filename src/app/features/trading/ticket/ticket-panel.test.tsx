@@ -59,12 +59,19 @@ describe('the trade ticket', () => {
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '12.345' } });
     expect(screen.getByRole('alert').textContent).toBe('Shares go in hundredths: try 12.34 or 12.35.');
+    // Hundredths as typed: 10.12 × 100 is 1011.9999999999999 in binary, and a trial saw it refused.
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10.12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '4' } });
     expect(screen.getByRole('alert').textContent).toBe('The smallest order that can rest is 5 shares.');
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
     expect(screen.queryByRole('alert')).toBeNull();
     // Resting only: nothing now, 10 resting, $3.00 committed, $10.00 to win.
     expect(figures()).toEqual(['—', '0 / 10', '$3.00', '$10.00', '—']);
+    // A resting sell says what it brings once filled, not the $0.00 it brings now.
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '60' } });
+    expect(figures()).toEqual(['—', '0 / 10', '$6.00', '—']);
   });
 
   it('tells a price or amount that is no number to type one, and previews nothing (never throws)', () => {

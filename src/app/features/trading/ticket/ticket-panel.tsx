@@ -16,7 +16,7 @@ import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { TradableMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
-import { typedNumber } from './typed-number';
+import { typedHundredths, typedNumber } from './typed-number';
 import type { Message, PlaceRequest } from './ticket-wallet';
 import type { WalletInMarket } from './use-wallet-in-market';
 
@@ -146,7 +146,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
       return inDollars
         ? 'That is more money than any account here holds.'
         : 'That is more shares than anyone here holds.';
-    if (!inDollars && Math.round(amount * 100) !== amount * 100) {
+    if (!inDollars && typedHundredths(amountText) === null) {
       const below = Math.floor(amount * 100);
       return below === 0
         ? 'Shares go in hundredths: the smallest order is 0.01.'
@@ -373,9 +373,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
             : '—'}
         </dd>
         <dt className={muted}>{side === 'BUY' ? 'Cost' : 'You receive'}</dt>
-        <dd className="text-right">
-          {shown ? dollarsOf(side === 'BUY' ? shown.commitment : shown.cash) : '—'}
-        </dd>
+        <dd className="text-right">{shown ? dollarsOf(shown.commitment) : '—'}</dd>
         {side === 'BUY' && (
           <>
             <dt className={muted}>To win</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedNumber } from './typed-number';
+import { typedHundredths, typedNumber } from './typed-number';
 
 describe('a number typed into the ticket', () => {
   it('reads decimals, thousands separators, exponents and the field’s own unit', () => {
@@ -37,5 +37,27 @@ describe('a number typed into the ticket', () => {
       '12a',
     ])
       expect(typedNumber(text), text).toBeNaN();
+  });
+
+  it('counts hundredths from the digits typed, which binary fractions cannot hold exactly', () => {
+    // 10.12 * 100 is 1011.9999999999999: a trial saw these refused as "not in hundredths".
+    for (const [text, hundredths] of [
+      ['10.12', 1012],
+      ['1.13', 113],
+      ['64.93', 6493],
+      ['16.08', 1608],
+      ['1,000.5', 100050],
+      ['5.', 500],
+      ['.5', 50],
+      ['1e3', 100000],
+      ['1.5e-1', 15],
+      ['0.010', 1],
+      ['$20', 2000],
+    ] as const)
+      expect(typedHundredths(text), text).toBe(hundredths);
+    for (let cents = 1; cents <= 10_000; cents++)
+      expect(typedHundredths((cents / 100).toFixed(2))).toBe(cents);
+    for (const text of ['10.125', '0.001', '1e-3', '1e400', '30,5', 'abc', ''])
+      expect(typedHundredths(text), text).toBeNull();
   });
 });
