@@ -6,12 +6,15 @@ import type { Event, Market } from '../../contract/catalog';
 import { decodeEvent } from '../features/catalog/api/decode';
 
 /** Renders a component inside a router (for Links) and a fresh query client; no network unless `fetch` is stubbed. */
-export function renderInApp(ui: ReactNode, { queryClient }: { queryClient?: QueryClient } = {}) {
+export function renderInApp(
+  ui: ReactNode,
+  { queryClient, url = '/' }: { queryClient?: QueryClient; url?: string } = {},
+) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const rootRoute = createRootRoute({ component: () => <>{ui}</> });
   const router = createRouter({
     routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: createMemoryHistory({ initialEntries: [url] }),
   });
   const result = render(
     <QueryClientProvider client={client}>

@@ -134,6 +134,16 @@ describe('EventDetails', () => {
     await waitFor(() => expect(screen.getByTestId('live-region')).toHaveTextContent('Link copied'));
   });
 
+  it('share keeps the market and range the page shows', async () => {
+    noFetch();
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderInApp(<EventDetails event={makeEvent({ slug: 'fed' })} />, { url: '/e/fed?market=7&range=1m' });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/e/fed?market=7&range=1m`);
+  });
+
   it('embed copies the iframe code of the event card, the title escaped', async () => {
     noFetch();
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../../components/copy-button';
 import { announce } from '../../../components/live-region';
@@ -28,11 +29,13 @@ const actionClass =
   'inline-flex h-9 items-center gap-1.5 rounded-md border border-neutral-300 px-3 text-sm font-medium hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800';
 
 /**
- * Share: the Web Share sheet where the browser has one, otherwise the link copied ("Link copied").
+ * Share: the Web Share sheet where the browser has one, otherwise the link copied ("Link copied"), with
+ * what the page's address keeps of the view (the market whose book is shown, the chart's range).
  * Embed: the `<iframe>` code of the event's card copied (src/contract/embed.ts), for another site.
  */
 export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   const [status, setStatus] = useState<string | null>(null);
+  const view = useLocation({ select: (location) => location.searchStr });
   useEffect(() => {
     if (!status) return;
     const timer = setTimeout(() => setStatus(null), 2500);
@@ -40,7 +43,7 @@ export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   }, [status]);
 
   async function share() {
-    const url = eventUrl(slug);
+    const url = `${eventUrl(slug)}${view}`;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
