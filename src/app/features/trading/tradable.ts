@@ -20,6 +20,10 @@ export interface TradableMarket {
   minSize: number;
 }
 
+/** An outcome's name, with its market's when the event has several ("Yes (Fulham)"). */
+export const withMarket = (outcome: string, marketName: string | undefined): string =>
+  marketName ? `${outcome} (${marketName})` : outcome;
+
 /** The event's tradable markets, the most likely first (by outcome 0's price). */
 export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): TradableMarket[] {
   const out: TradableMarket[] = [];

@@ -8,7 +8,7 @@ import type { Event } from '../../../../contract/catalog';
 import { marketTradesQueryOptions } from '../api/market-trades';
 import type { OpenOrder } from '../../../../contract/trading';
 import { ownLevels } from '../own-levels';
-import { type TradableMarket, tradableMarkets } from '../tradable';
+import { type TradableMarket, tradableMarkets, withMarket } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
 import type { BookChoice } from './book-section';
 import { OrderBook } from './order-book';
@@ -45,7 +45,8 @@ function Unreachable() {
   );
 }
 
-function MarketBook({ market }: { market: TradableMarket }) {
+/** `named`: the event has several markets, so what is shown says which one. */
+function MarketBook({ market, named }: { market: TradableMarket; named: boolean }) {
   const [outcome, setOutcome] = useState<0 | 1>(0);
   const [announce, setAnnounce] = useState(false);
   // The connected wallet's resting orders here, as the ticket's session reads them: marked in the book.
@@ -75,7 +76,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
     if (wasStale.current && status === 'open') void refetch();
     wasStale.current = stale;
   }, [stale, status, refetch]);
-  const name = market.outcomes[outcome].label;
+  const name = withMarket(market.outcomes[outcome].label, named ? market.name : undefined);
   const announceId = useId();
   const latest = view?.tape[0];
   // Announce a trade once (by its hash: a recorded trade may print live a moment later), and never the
@@ -140,7 +141,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
         {/* Mobile: right below the book, so its button is reached before the tape. */}
         <section aria-labelledby="ticket-heading" className="md:order-last">
           <h3 id="ticket-heading" className="mb-2 text-sm font-semibold">
-            Trade
+            {named ? `Trade: ${market.name}` : 'Trade'}
           </h3>
           <Suspense fallback={<BookSkeleton />}>
             <TicketPanel
@@ -148,6 +149,7 @@ function MarketBook({ market }: { market: TradableMarket }) {
               market={market}
               book={book}
               initialOutcome={outcome}
+              {...(named ? { marketName: market.name } : {})}
               onOwnOrders={setOwn}
             />
           </Suspense>
@@ -203,7 +205,7 @@ export default function BookPanel({ event, market: chosen, onMarket }: { event: 
           </select>
         </div>
       )}
-      <MarketBook key={market.id} market={market} />
+      <MarketBook key={market.id} market={market} named={markets.length > 1} />
     </>
   );
 }

@@ -167,6 +167,9 @@ describe('the live book on the event page', () => {
     expect(picker).toHaveValue('30');
     fireEvent.change(picker, { target: { value: '20' } });
     expect(watched.at(-1)).toBe('201');
+    // The ticket says which market it trades: among several, each has its Yes.
+    const chosenName = (picker as HTMLSelectElement).selectedOptions[0]!.textContent;
+    expect(screen.getByRole('heading', { level: 3, name: `Trade: ${chosenName}` })).toBeTruthy();
     // The page is told of the choice, and of the first market as the default (no id in the URL).
     fireEvent.change(picker, { target: { value: '30' } });
     expect(chosen.slice(-2)).toEqual(['20', undefined]);

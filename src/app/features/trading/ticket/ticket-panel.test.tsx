@@ -101,6 +101,14 @@ describe('the trade ticket', () => {
     ).toBeNull();
   });
 
+  it('names the outcome with its market when the event has several', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} marketName="Fulham" />);
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '20' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Only $17.00 of Yes (Fulham) is for sale now: the other $3.00 would not be spent.',
+    );
+  });
+
   it('says when a market order is more than the book holds, and refuses sizes no one holds', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     // The asks hold $5 + $12 of Yes: $20 leaves $3 unspent.

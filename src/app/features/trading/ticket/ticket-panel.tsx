@@ -14,7 +14,7 @@ import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
-import type { TradableMarket } from '../tradable';
+import { type TradableMarket, withMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
 import { typedHundredths, typedNumber } from './typed-number';
 import type { Message, PlaceRequest } from './ticket-wallet';
@@ -76,13 +76,18 @@ interface TicketProps {
   market: TradableMarket;
   book: LiveBook | null;
   initialOutcome: Outcome;
+  /**
+   * The market's name among the event's several ("Fulham"): its outcomes are then named with it ("Yes
+   * (Fulham)") in the button, the answers and the refusals, which would otherwise not say which "Yes".
+   */
+  marketName?: string;
   /** Told the connected wallet's resting orders in this market (none until a trading session). */
   onOwnOrders?: (orders: OpenOrder[]) => void;
 }
 
 const ignore = () => {};
 
-function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketProps) {
+function Ticket({ market, book, initialOutcome, marketName, onOwnOrders = ignore }: TicketProps) {
   const [walletOn, setWalletOn] = useState(walletRemembered);
   const [address, setAddress] = useState<string | null>(null);
   // What the connected wallet has free here and rests in this market, once a session reads it.
@@ -122,7 +127,7 @@ function Ticket({ market, book, initialOutcome, onOwnOrders = ignore }: TicketPr
   const views = useMemo(() => (book ? [viewOf(book, 0), viewOf(book, 1)] : null), [book]);
   const view = views?.[outcome] ?? null;
   const tick = book?.tickSize ?? market.tick;
-  const name = market.outcomes[outcome].label;
+  const name = withMarket(market.outcomes[outcome].label, marketName);
   const inDollars = kind === 'market' && side === 'BUY';
   const amount = typedNumber(amountText);
   const limitPrice = Math.round(typedNumber(limitText) * 100);
