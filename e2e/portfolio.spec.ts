@@ -85,16 +85,22 @@ test('ten earlier visits left their session keys: the oldest gives way to the ne
   expect(after).not.toContain(before[0]);
   expect(after.slice(0, 9)).toEqual(before.slice(1));
 
-  // A key of one's own on the Keys page: the next oldest session gives way, one signature.
+  // A key of one's own on the Keys page, with the list on screen: the next oldest session gives way,
+  // and the list says so (not "11 of 10") without asking for another signature.
   await page.getByRole('banner').getByRole('link', { name: 'Keys' }).click();
+  await page.getByRole('button', { name: 'Sign to show my keys' }).click();
+  await expect(page.getByTestId('keys-count')).toHaveText(/10 of 10/);
   await page.getByRole('button', { name: 'Sign to create a key' }).click();
   const created = page.getByTestId('credential-api-key');
   await expect(created).toHaveText(/^[0-9a-f-]{36}$/);
-  expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
   const mine = await activeKeysOf(baseURL!, privateKey);
   expect(mine).toHaveLength(10);
   expect(mine).toContain(await created.textContent());
   expect(mine).not.toContain(before[1]);
+  await expect(page.getByTestId('keys-count')).toHaveText(/10 of 10/);
+  await expect(page.getByTestId('keys-list')).not.toContainText(before[1]!);
+  await expect(page.getByTestId('keys-list')).toContainText((await created.textContent())!);
+  expect(wallet.countOf('eth_signTypedData_v4')).toBe(3);
 });
 
 test("another wallet's trade fills a resting order: the Portfolio shows it without a reload", async ({

@@ -3,10 +3,15 @@ import { type ApiCredentials, createL2Headers } from '../../../../contract/auth-
 import { base64ToBytes } from '../../../../contract/auth-base64';
 import { LIST_API_KEYS_PATH, listApiKeys } from './list-api-keys';
 
+/** GET /api-keys signed with a key's own credentials (Level 2): the list, with no wallet signature. */
+export async function listWithKey(credentials: ApiCredentials, timestamp: number) {
+  const headers = await createL2Headers(credentials, { method: 'GET', path: LIST_API_KEYS_PATH, timestamp });
+  return listApiKeys(headers);
+}
+
 /** An L2-signed GET /api-keys: succeeds only if the three values form an active key (docs/api.md §3). */
 export async function testApiKey(credentials: ApiCredentials, timestamp: number): Promise<string[]> {
-  const headers = await createL2Headers(credentials, { method: 'GET', path: LIST_API_KEYS_PATH, timestamp });
-  return (await listApiKeys(headers)).apiKeys;
+  return (await listWithKey(credentials, timestamp)).apiKeys;
 }
 
 export type CredentialField = keyof ApiCredentials;

@@ -6,9 +6,10 @@ import { createApiKey } from '../api/create-api-key';
 import { getServerTime } from '../../../lib/wallet/get-server-time';
 import { listApiKeys } from '../api/list-api-keys';
 import { revokeApiKey } from '../api/revoke-api-key';
+import { listWithKey } from '../api/test-api-key';
 import { initialKeysPageState, keysPageReducer } from '../keys-page-state';
 import { describeProblem } from '../problems';
-import { ServerClock } from '../../../lib/wallet/server-clock';
+import { ServerClock, withServerTime } from '../../../lib/wallet/server-clock';
 import { describeChain } from '../../../lib/wallet/chains';
 import { type SignPurpose, useSignedRequest } from '../../../lib/wallet/use-signed-request';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
@@ -88,6 +89,12 @@ export function KeysPage({ chainId }: { chainId: number }) {
       const created = await run(CREATE, createApiKey);
       dispatch({ type: 'created', credentials: created });
       announce('Key created. Save the secret and passphrase now: they are shown only once.');
+      // At the limit the server revokes the oldest session key to make room: a list on screen is read
+      // again, signed by the new key itself (no signature asked), or it would count 11 of 10.
+      if (apiKeys !== null) {
+        const listed = await withServerTime(clock, (now) => listWithKey(created, now)).catch(() => null);
+        if (listed) dispatch({ type: 'listed', ...listed });
+      }
     } catch (error) {
       dispatch({ type: 'failed', problem: describeProblem(error, context(CREATE)) });
     }
