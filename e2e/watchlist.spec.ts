@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { themedScreenshots } from './support/page-checks';
+import { axeViolations, themedScreenshots } from './support/page-checks';
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Events' }).locator(':scope > li');
 const rowLinks = (page: Page) => page.locator('a[data-row-link]');
@@ -46,8 +46,10 @@ test('the event page stars its event; a shared link adds its events only when as
   await expect(watch).toBeEnabled();
   await expect(watch).toHaveText('Watch');
   await watch.click();
-  await expect(watch).toHaveText('Watching');
+  // A toggle keeps its label when pressed: its state is aria-pressed and the filled star.
   await expect(watch).toHaveAttribute('aria-pressed', 'true');
+  await expect(watch).toHaveText('Watch');
+  expect(await axeViolations(page, ['[data-page-star]'])).toEqual([]);
 
   // A link to two events, opened in a browser with an empty watchlist of its own.
   const other = await browser.newContext();

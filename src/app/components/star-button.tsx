@@ -14,7 +14,10 @@ export function StarButton({
 }: {
   slug: string;
   title: string;
-  /** Shows "Watch" / "Watching" beside the star (the event page); a row shows the star alone. */
+  /**
+   * Shows "Watch" beside the star (the event page); a row shows the star alone. A toggle's label stays
+   * as it is when pressed (the filled star and aria-pressed say it): "Watching" did not match its name.
+   */
   labelled?: boolean;
   className?: string;
 }) {
@@ -31,7 +34,7 @@ export function StarButton({
       aria-label={`Watch: ${title}`}
       title={watched ? 'Remove from watchlist (s)' : 'Add to watchlist (s)'}
       onClick={toggle}
-      className={`inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md hover:bg-neutral-100 disabled:opacity-60 dark:hover:bg-neutral-800 ${labelled ? 'h-9 border border-neutral-300 px-3 text-sm font-medium dark:border-neutral-700' : 'size-7'} ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md hover:bg-neutral-100 disabled:opacity-60 dark:hover:bg-neutral-800 ${labelled ? `h-9 border px-3 text-sm font-medium ${watched ? 'border-amber-500 dark:border-amber-400' : 'border-neutral-300 dark:border-neutral-700'}` : 'size-7'} ${className}`}
     >
       <svg
         aria-hidden="true"
@@ -44,7 +47,7 @@ export function StarButton({
       >
         <path d="m10 2.5 2.3 4.8 5.2.7-3.8 3.6.9 5.2-4.6-2.5-4.6 2.5.9-5.2L2.5 8l5.2-.7z" />
       </svg>
-      {labelled && (watched ? 'Watching' : 'Watch')}
+      {labelled && 'Watch'}
     </LiveButton>
   );
 }
