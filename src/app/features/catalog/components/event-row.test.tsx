@@ -30,7 +30,14 @@ describe('EventList', () => {
       markets: [{ ...market, outcomePrices: '["0.2","0.8"]', oneDayPriceChange: 0.003 }],
     });
     const quiet = makeEvent({ id: '3', slug: 'quiet', title: 'Quiet?' });
-    renderInApp(<EventList events={[rising, falling, quiet]} />);
+    const ended = makeEvent({
+      id: '4',
+      slug: 'ended',
+      title: 'Ended?',
+      closed: true,
+      markets: [{ ...market, oneDayPriceChange: 0.017 }],
+    });
+    renderInApp(<EventList events={[rising, falling, quiet, ended]} />);
     const row = (name: string) => screen.getByRole('link', { name }).closest('li')!;
     await screen.findByRole('link', { name: 'Quiet?' });
     expect(within(row('Will it rain tomorrow?')).getByText('▲ 4.1')).toHaveAttribute('aria-hidden', 'true');
@@ -40,6 +47,8 @@ describe('EventList', () => {
     expect(within(row('Will it snow?')).getByText('▼ 0.3')).toBeInTheDocument();
     expect(within(row('Will it snow?')).getByText(', down 0.3 points in 24 hours')).toBeInTheDocument();
     expect(row('Quiet?').textContent).not.toMatch(/[▲▼]|24 hours/);
+    // An ended event's last day is no move to watch.
+    expect(row('Ended?').textContent).not.toMatch(/[▲▼]|24 hours/);
   });
 
   it('leads a question of several answers with its likeliest answer, named; a game with its own question', async () => {

@@ -153,7 +153,8 @@ export function EventRowView({
           <span className="min-w-0 truncate" title={leadingLabel}>
             {leading ? leadingLabel : 'no price'}
           </span>
-          {main && <DayChange points={dayChangePoints(main, leading)} />}
+          {/* An ended event's last day is history, not a move to watch. */}
+          {main && !event.closed && <DayChange points={dayChangePoints(main, leading)} />}
         </div>
       </div>
       <div className="col-start-2 col-end-4 flex gap-3 text-xs text-neutral-600 sm:contents sm:text-sm dark:text-neutral-400">
