@@ -10,6 +10,7 @@ import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { findToken, readHistory } from '../history/store';
 import { shapeEvents } from '../catalog/repository';
 import { byEvent, CatalogFollower } from './catalog-follower';
+import type { Committed } from './writer';
 import { BASE_PER_UNIT } from './units';
 import { Trader } from './test/trader';
 
@@ -36,7 +37,7 @@ function clockedFollower(
   clock: () => number,
   marketsPerTransaction = 4,
 ): CatalogFollower {
-  const emptyBooks = { held: () => new Book(), snapshot: async () => ({ book: new Book() }) };
+  const emptyBooks = { held: () => new Book(), snapshot: async () => ({ book: new Book(), version: 0 }) };
   return new CatalogFollower(
     db,
     emptyBooks,
@@ -256,5 +257,51 @@ describe('the demo histories’ next catch-up (history-to-now.ts)', () => {
       await db.execute(sql`DELETE FROM demo_catalog`);
       await db.execute(sql`DELETE FROM demo_history_due`);
     }
+  });
+});
+
+describe('several processes', () => {
+  it('the newest book wins, whichever follower flushes last', async () => {
+    const [other] = await rows<{ id: string }>(
+      t.database.db,
+      sql`SELECT id FROM markets WHERE active AND NOT closed AND NOT neg_risk AND cardinality(clob_token_ids) = 2
+          ORDER BY id DESC LIMIT 1`,
+    );
+    const id = other!.id;
+    /** A process's follower whose writer holds this market's book with these best prices. */
+    const followerHolding = (best: { bid?: number; ask?: number }) =>
+      new CatalogFollower(
+        t.database.db,
+        {
+          held: () => ({ best: () => best }) as unknown as Book,
+          snapshot: async () => ({ book: new Book(), version: 0 }),
+        },
+        () => {},
+        (err) => {
+          throw err;
+        },
+      );
+    const commit = (version: number) =>
+      ({ version, markets: new Set([id]), fills: [], books: [], orders: [], ticks: [] }) as Committed;
+    const quote = async () =>
+      (
+        await rows<{ bid: number | null; ask: number | null }>(
+          t.database.db,
+          sql`SELECT best_bid AS bid, best_ask AS ask FROM markets WHERE id = ${id}`,
+        )
+      )[0];
+    // One process's bid was taken and cancelled by the other's commit (version 8): the book is empty.
+    const first = followerHolding({ bid: 2100 });
+    const second = followerHolding({});
+    first.note(commit(7));
+    second.note(commit(8));
+    await second.flush();
+    await first.flush();
+    expect(await quote()).toEqual({ bid: null, ask: null });
+    // A later commit of the first process is newer again.
+    const later = followerHolding({ bid: 2200, ask: 2500 });
+    later.note(commit(9));
+    await later.flush();
+    expect(await quote()).toEqual({ bid: 0.22, ask: 0.25 });
   });
 });

@@ -42,8 +42,8 @@ export interface CommittedBooks {
    * Undefined when the writer does not hold it.
    */
   held(marketId: string): Book | undefined;
-  /** The committed book read from the database (market-data/book-reader.ts). */
-  snapshot(marketId: string): Promise<{ book: Book }>;
+  /** The committed book read from the database, and its version (market-data/book-reader.ts). */
+  snapshot(marketId: string): Promise<{ book: Book; version: number }>;
 }
 
 /** Best prices of outcome 0 (1/10,000); an empty side is absent. */
@@ -54,6 +54,8 @@ interface PendingMarket {
   notional: number;
   /** The best prices at the market's last commit, or null when they must be read at the flush. */
   best: Best | null;
+  /** The exchange's version those best prices are of. */
+  version: number;
 }
 
 /**
@@ -91,10 +93,11 @@ export class CatalogFollower {
     const touch = (marketId: string) => {
       let market = this.pending.get(marketId);
       if (!market) {
-        market = { notional: 0, best: null };
+        market = { notional: 0, best: null, version: 0 };
         this.pending.set(marketId, market);
       }
       market.best = this.books.held(marketId)?.best(0) ?? null;
+      market.version = changes.version;
       return market;
     };
     for (const id of changes.markets) touch(id);
@@ -119,7 +122,12 @@ export class CatalogFollower {
     this.pending = new Map();
     if (batch.size === 0) return;
     const t = this.now();
-    for (const [id, market] of batch) market.best ??= (await this.books.snapshot(id)).book.best(0);
+    for (const [id, market] of batch) {
+      if (market.best) continue;
+      const { book, version } = await this.books.snapshot(id);
+      market.best = book.best(0);
+      market.version = version;
+    }
     const known = await rows<{ id: string; event: string; price: number | null }>(
       this.db,
       sql`SELECT m.id, m.event_id::text AS event, x.last_price AS price
@@ -127,7 +135,7 @@ export class CatalogFollower {
           WHERE m.id IN (SELECT json_array_elements_text(${JSON.stringify([...batch.keys()])}::json))`,
     );
     const changes = known.map(({ id, event, price }) => {
-      const { notional, best } = batch.get(id)!;
+      const { notional, best, version } = batch.get(id)!;
       const q: Quote = { bestBid: best?.bid ?? null, bestAsk: best?.ask ?? null, lastTrade: price };
       const shown = displayedPrice(q);
       return {
@@ -138,6 +146,7 @@ export class CatalogFollower {
         last: q.lastTrade === null ? null : q.lastTrade / FULL_SET_PRICE,
         prices: shown === null ? null : JSON.stringify([decimal(shown), decimal(FULL_SET_PRICE - shown)]),
         volume: notional / BASE_PER_UNIT,
+        version,
       };
     });
     // A point of history at most once a minute per market: a market this process gave one (or saw one
@@ -154,7 +163,7 @@ export class CatalogFollower {
     // market that does not change again would otherwise wait for its next trade.
     for (const { id } of changes)
       if (!offered.has(id) && lastPoint(id) <= t - APPEND_EVERY_S && !this.pending.has(id)) {
-        this.pending.set(id, { notional: 0, best: null });
+        this.pending.set(id, { notional: 0, best: null, version: 0 });
         this.schedule();
       }
     let wrote = false;
@@ -191,6 +200,7 @@ export class CatalogFollower {
           arrayParam(changes.map((c) => c.last)),
           arrayParam(changes.map((c) => c.prices)),
           arrayParam(changes.map((c) => c.volume)),
+          arrayParam(changes.map((c) => c.version)),
         ],
         this.db,
       )
@@ -251,24 +261,33 @@ interface MarketChange {
   prices: string | null;
   /** Notional traded since the last flush (collateral units). */
   volume: number;
+  /** The exchange's version the quote is of. */
+  version: number;
 }
 
+const tradable = isTradable(sql`m`);
+/**
+ * A quote is written when the market trades and it is of the book as of this version or later: with
+ * several processes each follower flushes its own commits' books, and the last to flush may hold the
+ * older one (a trial saw a cancelled bid stay as the catalog's bestBid for a minute).
+ */
+const newer = sql`(${tradable} AND p.version >= m.quote_version)`;
 /**
  * A part's markets: their quote, displayed price and volume. A market that stopped being tradable (its
  * orders were just cancelled) keeps the quote and price its import gave it (a resolved market's "1" and
  * "0"), and takes no point of history. Arrays, not JSON: the planner then looks each market up by its key.
  */
-const tradable = isTradable(sql`m`);
 const UPDATE_MARKETS = PreparedStatement.of(
   'follower_update_markets',
   sql`UPDATE markets m SET
-        best_bid = CASE WHEN ${tradable} THEN p.bid ELSE m.best_bid END,
-        best_ask = CASE WHEN ${tradable} THEN p.ask ELSE m.best_ask END,
-        last_trade_price = CASE WHEN ${tradable} THEN p.last ELSE m.last_trade_price END,
-        outcome_prices = CASE WHEN ${tradable} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+        best_bid = CASE WHEN ${newer} THEN p.bid ELSE m.best_bid END,
+        best_ask = CASE WHEN ${newer} THEN p.ask ELSE m.best_ask END,
+        last_trade_price = CASE WHEN ${newer} THEN p.last ELSE m.last_trade_price END,
+        outcome_prices = CASE WHEN ${newer} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
+        quote_version = CASE WHEN ${newer} THEN p.version ELSE m.quote_version END,
         volume = m.volume + p.volume
-      FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::float8[])
-        AS p(id, bid, ask, last, prices, volume)
+      FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::float8[], $7::int8[])
+        AS p(id, bid, ask, last, prices, volume, version)
       WHERE m.id = p.id
       RETURNING m.id, m.event_id::text, m.clob_token_ids[1], m.clob_token_ids[2], m.outcome_prices,
         ${tradable}::text`,

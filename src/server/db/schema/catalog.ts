@@ -96,6 +96,11 @@ export const markets = pgTable(
     bestAsk: doublePrecision('best_ask'),
     lastTradePrice: doublePrecision('last_trade_price'),
     /**
+     * The exchange's version (writer.ts) of the book those three were taken from: with several
+     * processes, a follower's flush of an older book must not overwrite a newer one (catalog-follower.ts).
+     */
+    quoteVersion: bigint('quote_version', { mode: 'number' }).notNull().default(0),
+    /**
      * The order book's price tick and minimum resting size in shares (the reference's
      * orderPriceMinTickSize and orderMinSize), as the import normalised them: the exchange enforces these.
      */

@@ -1,0 +1,1 @@
+ALTER TABLE "markets" ADD COLUMN "quote_version" bigint DEFAULT 0 NOT NULL;
