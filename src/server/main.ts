@@ -160,7 +160,12 @@ async function runCluster(config: Config): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`Marketdesk: ${config.WORKERS} workers listening on port ${config.PORT}`);
+  // Ready once every worker takes requests, as one process says it once it listens (README).
+  let listening = 0;
+  cluster.on('listening', (_worker, address) => {
+    if (++listening === config.WORKERS)
+      announce(config, `${readyLine(config, address.port)} (${config.WORKERS} workers)`);
+  });
 }
 
 /** A plain line for a person at a terminal; a log record (with the URLs as fields) for a collector. */

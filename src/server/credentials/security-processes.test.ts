@@ -247,3 +247,44 @@ describe('WORKERS>1', () => {
     ]);
   }, 60_000);
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)('WORKERS=2', () => {
+  it('says it is ready once every worker takes requests, as one process does', async () => {
+    const database: Database & { url?: string } = await openTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'md-workers-'));
+    const port = await freePort();
+    const { child, output } = spawnServer(
+      {
+        WORKERS: '2',
+        DATABASE_URL: database.url!,
+        REDIS_URL: process.env.REDIS_URL!,
+        SVC_MASTER_KEY: '5a'.repeat(32),
+        DATA_DIR: dir,
+        LOG_LEVEL: 'info',
+      },
+      port,
+    );
+    try {
+      const deadline = Date.now() + 90_000;
+      while (!/ready at/.test(output()) && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 50));
+      const line = output()
+        .split('\n')
+        .find((l) => l.includes('ready at'));
+      // Not a terminal: the line is a log record, its message the sentence.
+      expect(JSON.parse(line!).msg).toBe(`Marketdesk: ready at http://127.0.0.1:${port}/clob (2 workers)`);
+      // Every connection is taken at once, whichever worker it reaches.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          fetch(`http://127.0.0.1:${port}/clob/time`, { headers: { connection: 'close' } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
