@@ -6,12 +6,22 @@ import { ChangeSignal } from './change-signal';
 import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
+import { ERROR_STATUS, type ErrorBody } from '../contract/error-codes';
 import { registerErrorHandling, sendError } from './errors';
 import { pageHistoryReader } from './history/page-history';
 import { historyPlugin } from './history/plugin';
 import { logOptions } from './log-output';
 import { type UnreadablePageHandler, webPlugin } from './web/plugin';
 import { denyFramingByDefault } from './web/security-headers';
+
+/** Why Node's HTTP parser refused a request, in words (its codes: llhttp's HPE_… and Node's ERR_…). */
+function unreadableRequest(err: Error): string {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'HPE_HEADER_OVERFLOW') return 'its headers are too large';
+  if (code.startsWith('HPE_INVALID_HEADER') || code === 'HPE_INVALID_CONSTANT')
+    return 'a header is malformed';
+  return 'its request line or a header is malformed';
+}
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +67,23 @@ export async function buildApp({
     childLoggerFactory: (logger, bindings, options, raw) => {
       const quieter = '_lightMyRequest' in raw && ['trace', 'debug', 'info'].includes(logger.level);
       return logger.child(bindings, quieter ? { ...options, level: 'warn' } : options);
+    },
+    // What Node's HTTP parser refuses (a malformed header or request line, headers too large) never
+    // reaches a route: the contract's body, not Fastify's default one.
+    clientErrorHandler: (err, socket) => {
+      const code = (err as { code?: string }).code;
+      // A reset needs no answer, and a client too slow to send its headers gets the connection closed.
+      if (code !== 'ECONNRESET' && code !== 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable) {
+        const body = JSON.stringify({
+          error: `The request cannot be read as HTTP: ${unreadableRequest(err)}.`,
+          code: 'INVALID_PARAMETER',
+        } satisfies ErrorBody);
+        socket.write(
+          `HTTP/1.1 ${ERROR_STATUS.INVALID_PARAMETER} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy();
     },
     // Router-level failures (malformed percent-encoding, over-long path parameter) get the contract's body.
     frameworkErrors: (err, request, reply) =>

@@ -51,4 +51,24 @@ describe('slow clients', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'BODY_TOO_LARGE' });
   });
+
+  it("answers a request HTTP cannot read with the contract's error body", async () => {
+    const answer = (raw: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text));
+        socket.on('error', () => {});
+        socket.write(raw);
+      });
+    const text = await answer('GET /gamma/events HTTP/1.1\r\nHost: x\r\nIf-None-Match: "a"\nx\r\n\r\n');
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({
+      error: expect.stringMatching(/^The request cannot be read as HTTP: /),
+      code: 'INVALID_PARAMETER',
+    });
+  });
 });
