@@ -109,7 +109,7 @@ describe('the live book on the event page', () => {
       'PriceSharesTotal',
       'Ask 70¢2.5$1.75',
       'Ask 64¢5$3.20',
-      'Spread 4¢·Last 61¢',
+      'Spread 4¢·, Last 61¢',
       'Bid 60¢10$6.00',
     ]);
   });
@@ -157,7 +157,7 @@ describe('the live book on the event page', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['PriceSharesTotal', 'Ask 40¢10$4.00', 'Spread 4¢·Last —', 'Bid 36¢5$1.80']);
+    ).toEqual(['PriceSharesTotal', 'Ask 40¢10$4.00', 'Spread 4¢·, Last —', 'Bid 36¢5$1.80']);
     expect(new Set(watched)).toEqual(new Set(['111']));
   });
 

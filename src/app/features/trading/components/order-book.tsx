@@ -108,6 +108,7 @@ export function OrderBook({
               <span className="mx-2" aria-hidden="true">
                 ·
               </span>
+              <span className="sr-only">, </span>
               <span className="tabular-nums">
                 Last{' '}
                 <Flash value={view.lastTrade}>
