@@ -407,6 +407,10 @@ describe('open orders and cancels', () => {
       avg_price: string;
     }[];
     expect(positions.find((p) => p.asset_id === up)).toMatchObject({ size: '24', avg_price: '0.34' });
+    // 5 more at 32¢: 9.76 / 29 = 0.33655…, to six places, so a position's profit is right to the cent.
+    await trade(carol, dave, 0.32, 5);
+    const after = (await carol.request('GET', '/data/positions')).json() as typeof positions;
+    expect(after.find((p) => p.asset_id === up)).toMatchObject({ size: '29', avg_price: '0.336552' });
   });
 
   it('liquidity rewards: every list is one empty page, and a malformed cursor or day is refused', async () => {

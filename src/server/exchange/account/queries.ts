@@ -293,7 +293,8 @@ export async function positionsOf(db: Db, address: string): Promise<Position[]> 
       outcome: outcomeName(p.outcomes, index),
       size: sizeText(Number(p.balance) / BASE_PER_CENTISHARE),
       reserved: sizeText(Number(p.reserved) / BASE_PER_CENTISHARE),
-      avg_price: average > 0 ? priceText(Math.round(average)) : '0',
+      // Six places, not the book's four: a position's profit (size × the difference) stays right to the cent.
+      avg_price: average > 0 ? String(Number((average / 10_000).toFixed(6))) : '0',
       cur_price: price,
     };
   });
