@@ -59,7 +59,7 @@ function SearchField() {
   return (
     <search className="min-w-0 flex-1">
       <form
-        className="w-full"
+        className="relative w-full"
         onSubmit={(e) => {
           e.preventDefault();
           if (!onList) void navigate({ to: '/', search: { q: value.trim() || undefined } });
@@ -75,10 +75,17 @@ function SearchField() {
           value={value}
           maxLength={200}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="Search events  ( / )"
+          placeholder="Search events"
           autoComplete="off"
-          className="h-9 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm placeholder:text-neutral-500 focus:border-accent-500 dark:border-neutral-700 dark:bg-neutral-900 dark:placeholder:text-neutral-400"
+          className="peer h-9 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm placeholder:text-neutral-500 focus:border-accent-500 sm:pr-9 dark:border-neutral-700 dark:bg-neutral-900 dark:placeholder:text-neutral-400"
         />
+        {/* The shortcut, where there is a keyboard to press it (the help dialog says it in words). */}
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-neutral-300 px-1.5 text-xs text-neutral-500 peer-focus:hidden sm:block dark:border-neutral-700 dark:text-neutral-400"
+        >
+          /
+        </span>
       </form>
     </search>
   );

@@ -103,11 +103,17 @@ export default function PriceHistoryPanel({
   };
 
   const readout =
-    aligned && points > 0
-      ? cursor === null
-        ? `Latest ${timeOf(aligned.x[points - 1]!)}. Point at the chart or use the arrow keys.`
-        : readoutAt(cursor)
-      : null;
+    aligned && points > 0 ? (
+      cursor === null ? (
+        <>
+          Latest {timeOf(aligned.x[points - 1]!)}.
+          {/* The row is one line: a phone has no room for (nor arrow keys to follow) the hint. */}
+          <span className="hidden sm:inline"> Point at the chart or use the arrow keys.</span>
+        </>
+      ) : (
+        readoutAt(cursor)
+      )
+    ) : null;
 
   return (
     <ChartFrame
