@@ -218,14 +218,16 @@ export async function untradable(db: Db, marketIds: readonly string[]): Promise<
 /**
  * Markets where a good-till-date order rests past its expiration (unix seconds `now`), at most `limit`:
  * asked of the database, since another process may hold the book, or none has read it since a start.
+ * Only markets that trade: the orders of one the catalog closed go with its book (closedWithLiveOrders),
+ * and asking for them again every second would take the writers' turn every second.
  */
 export async function dueToExpire(db: Db, now: number, limit: number): Promise<string[]> {
   const found = await rows<{ id: string }>(
     db,
     sql`SELECT DISTINCT market_id AS id FROM (
-          SELECT market_id FROM exchange_orders
-          WHERE status = 'LIVE' AND expiration > 0 AND expiration <= ${now}
-          ORDER BY expiration LIMIT ${limit}) due`,
+          SELECT o.market_id FROM exchange_orders o JOIN markets m ON m.id = o.market_id AND ${isTradable(sql`m`)}
+          WHERE o.status = 'LIVE' AND o.expiration > 0 AND o.expiration <= ${now}
+          ORDER BY o.expiration LIMIT ${limit}) due`,
   );
   return found.map((row) => row.id);
 }
