@@ -65,6 +65,28 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await expect(off).toHaveCount(0);
 });
 
+test("a reload ends the tab's session key on the server; the next visit makes its own", async ({
+  page,
+  baseURL,
+}) => {
+  const privateKey = generatePrivateKey();
+  await installTestWallet(page, { privateKey });
+  await page.goto('/portfolio');
+  await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await page.getByRole('button', { name: 'Sign to start a session' }).click();
+  await expect(page.locator('dl[aria-label="Summary"]')).toContainText('$1,000.00');
+  const first = await activeKeysOf(baseURL!, privateKey);
+  expect(first).toHaveLength(1);
+  await page.reload();
+  // Revoked by the closing page itself (a request signed ahead, sent with keepalive).
+  await expect.poll(() => activeKeysOf(baseURL!, privateKey)).toEqual([]);
+  await page.getByRole('button', { name: 'Sign to start a session' }).click();
+  await expect(page.locator('dl[aria-label="Summary"]')).toContainText('$1,000.00');
+  const second = await activeKeysOf(baseURL!, privateKey);
+  expect(second).toHaveLength(1);
+  expect(second).not.toEqual(first);
+});
+
 test('ten earlier visits left their session keys: the oldest gives way to the new one', async ({
   page,
   baseURL,

@@ -6,6 +6,7 @@ import {
   endSession,
   forgetSession,
   openSession,
+  serverClock,
   sessionFor,
   sessionRequest,
 } from './session';
@@ -72,6 +73,8 @@ describe('the session key', () => {
     const session = await openSession(ADDRESS, L1);
     const serverTime = Math.floor(Date.now() / 1000) + 5;
     const calls = server(() => new Response(JSON.stringify({ ok: true })), serverTime);
+    // The visit's clock (synced once, here by the session's opening) reads the server's new time.
+    await serverClock.sync();
     const { z } = await import('zod');
     const body = JSON.stringify({ orderID: '0xabc' });
     await sessionRequest(z.unknown(), session, { method: 'DELETE', path: '/order', body });
@@ -110,5 +113,31 @@ describe('the session key', () => {
     expect(calls[0]?.init.headers.SVC_API_KEY).toBe(CREDENTIALS.apiKey);
     expect(sessionFor(ADDRESS)).toBeNull();
     expect(RevokedApiKey.safeParse({ apiKey: CREDENTIALS.apiKey, revoked: true }).success).toBe(true);
+  });
+
+  it('a closed or reloaded tab revokes its key with a request signed ahead; one kept for Back does not', async () => {
+    server(() => new Response(JSON.stringify(CREDENTIALS), { status: 201 }));
+    await openSession(ADDRESS, L1);
+    const calls = server(() => new Response(JSON.stringify({ apiKey: CREDENTIALS.apiKey, revoked: true })));
+    // Signed ahead, at the session's opening (a closing page cannot wait for a signature).
+    await new Promise((r) => setTimeout(r, 50));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(calls).toEqual([]);
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/clob/api-keys');
+    expect(calls[0]?.init).toMatchObject({ method: 'DELETE', keepalive: true });
+    const sent = calls[0]!.init.headers;
+    expect(sent.SVC_API_KEY).toBe(CREDENTIALS.apiKey);
+    expect(sent.SVC_SIGNATURE).toBe(
+      await signL2(
+        CREDENTIALS.secret,
+        buildL2Message({ timestamp: sent.SVC_TIMESTAMP!, method: 'DELETE', path: '/api-keys' }),
+      ),
+    );
+    // A forgotten session leaves nothing to send.
+    forgetSession();
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(calls).toHaveLength(1);
   });
 });

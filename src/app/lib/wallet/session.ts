@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { L1Headers } from '../../../contract/auth';
 import { type ApiCredentials, createL2Headers } from '../../../contract/auth-l2';
+import { config } from '../config';
 import { ApiKeyCredentials, RevokedApiKey } from '../../../contract/auth-schemas';
 import { ClobError, type ClobRequest, clobRequest } from './clob-request';
 import { getServerTime } from './get-server-time';
@@ -9,7 +10,8 @@ import { ServerClock, withServerTime } from './server-clock';
 /**
  * The dashboard's session key (docs/api.md §5): made with one L1 signature the first time a visit needs
  * Level 2, then held in this module's memory only. Never in localStorage, sessionStorage, the URL, a
- * query cache or a log: a reload forgets it (the key itself ends on the server after SESSION_SECONDS).
+ * query cache or a log: a reload forgets it, and revokes it on the server (below); otherwise the key
+ * ends there after SESSION_SECONDS.
  */
 export const SESSION_LABEL = 'Dashboard session';
 export const SESSION_SECONDS = 86_400;
@@ -56,6 +58,7 @@ export async function openSession(address: string, headers: L1Headers, now = Dat
     body: JSON.stringify({ label: SESSION_LABEL, expiresIn: SESSION_SECONDS, replaceOldest: true }),
   });
   held = { address: address.toLowerCase(), credentials, endsAt: now + (SESSION_SECONDS - 60) * 1000 };
+  keepFarewell(held);
   changed();
   return held;
 }
@@ -64,8 +67,52 @@ export async function openSession(address: string, headers: L1Headers, now = Dat
 export function forgetSession(session?: Session): void {
   if (!held || (session && held !== session)) return;
   held = null;
+  keepFarewell(null);
   changed();
 }
+
+/**
+ * A tab that is closed or reloaded revokes its session key on the server, rather than leave it valid for
+ * a day and listed on the Keys page (a trial's reloads filled the list in half an hour). A closing page
+ * cannot wait for a signature, so the revoke (DELETE /api-keys, Level 2) is signed ahead, again every
+ * FAREWELL_EVERY_MS to stay inside the server's time window, and sent with `keepalive` so that it outlives
+ * the page. A page kept for the back button (`persisted`) keeps its key: it may come back.
+ */
+const FAREWELL_EVERY_MS = 20_000;
+let farewell: { session: Session; headers: Record<string, string> } | null = null;
+let farewellTimer: ReturnType<typeof setInterval> | undefined;
+
+async function signFarewell(session: Session): Promise<void> {
+  const headers = await createL2Headers(session.credentials, {
+    method: 'DELETE',
+    path: '/api-keys',
+    timestamp: await serverClock.now(),
+    address: session.address,
+  });
+  const sent = Object.entries(headers).filter((e): e is [string, string] => e[1] !== undefined);
+  if (held === session) farewell = { session, headers: Object.fromEntries(sent) };
+}
+
+function keepFarewell(session: Session | null): void {
+  clearInterval(farewellTimer);
+  farewell = null;
+  if (!session) return;
+  const sign = () => void signFarewell(session).catch(() => {});
+  sign();
+  farewellTimer = setInterval(sign, FAREWELL_EVERY_MS);
+}
+
+if (typeof window !== 'undefined')
+  window.addEventListener('pagehide', (event) => {
+    if (event.persisted || !farewell || held !== farewell.session) return;
+    void fetch(`${config.clobUrl}/api-keys`, {
+      method: 'DELETE',
+      headers: farewell.headers,
+      keepalive: true,
+      credentials: 'omit',
+      cache: 'no-store',
+    }).catch(() => {});
+  });
 
 /**
  * Whether the server refused the session key as ended: expired before this tab expected (another
