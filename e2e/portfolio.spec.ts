@@ -2,7 +2,14 @@ import { Side } from '@polymarket/clob-client';
 import { type WebSocketRoute, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { tabTo, themedScreenshots } from './support/page-checks';
-import { activeKeysOf, outcomeNames, sessionKeysFor, topBinaryEvents, trader } from './support/trading';
+import {
+  activeKeysOf,
+  outcomeNames,
+  sameWalletClient,
+  sessionKeysFor,
+  topBinaryEvents,
+  trader,
+} from './support/trading';
 import { installTestWallet } from './wallet';
 
 /**
@@ -133,8 +140,9 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   const event = (await topBinaryEvents(page, 100))[12]!;
   const market = event.markets[0]!;
   const [yes] = outcomeNames(market);
-  const [, noToken] = market.clobTokenIds as [string, string];
-  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  const [yesToken, noToken] = market.clobTokenIds as [string, string];
+  const privateKey = generatePrivateKey();
+  await installTestWallet(page, { privateKey });
   await page.goto(`/e/${event.slug}`);
   const ticket = page.getByRole('region', { name: 'Trade' });
   await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
@@ -199,6 +207,19 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   await expect(page.getByRole('button', { name: 'Open orders (0)' })).toBeVisible();
   // 1,000 − 3 paid for the fill; nothing held back any more.
   await expect(summary).toContainText('$997.00');
+  await expect(summary).toContainText('Paper money received$1,000.00Starting grant of paper money');
+
+  // The wallet's own program sells 5 of the 10 at 40¢ to the other wallet's bid: bought at 30¢, that
+  // realises 5 × 10¢, and the page hears it on the user channel.
+  await taker.createAndPostOrder({ tokenID: yesToken, price: 0.4, size: 5, side: Side.BUY });
+  const own = await sameWalletClient(baseURL!, privateKey);
+  const sold = await own.createAndPostOrder({ tokenID: yesToken, price: 0.4, size: 5, side: Side.SELL });
+  expect(sold).toMatchObject({ status: 'matched' });
+  await expect(summary).toContainText('Realised profit or loss$0.50');
+  await expect(summary).toContainText('Cash (free)$999.00');
+  await page.getByRole('button', { name: 'Positions (1)' }).click();
+  await expect(position.getByRole('cell').nth(2)).toHaveText('5', { useInnerText: true });
+  await themedScreenshots(page, 'portfolio-realised', ['main']);
 });
 
 test('opened while the server is away: says so, offers a retry, and reads the account once it answers', async ({

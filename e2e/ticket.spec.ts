@@ -1,10 +1,8 @@
 import { AssetType, Side } from '@polymarket/clob-client';
-import { ClobClient } from '@polymarket/clob-client';
 import { expect, test } from '@playwright/test';
-import { createWalletClient, custom } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey } from 'viem/accounts';
 import { themedScreenshots } from './support/page-checks';
-import { CHAIN_ID, outcomeNames, topBinaryEvents, trader } from './support/trading';
+import { outcomeNames, sameWalletClient, topBinaryEvents, trader } from './support/trading';
 import { installTestWallet } from './wallet';
 
 /**
@@ -12,16 +10,6 @@ import { installTestWallet } from './wallet';
  * signature for the session key, one EIP-712 signature per order), another wallet's orders placed with
  * the reference's legacy client.
  */
-
-/** The same wallet through the legacy client, with a key of its own, to read balances from the server. */
-async function sameWalletClient(baseURL: string, privateKey: `0x${string}`): Promise<ClobClient> {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(privateKey),
-    transport: custom({ request: () => Promise.reject(new Error('no RPC here')) }),
-  });
-  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createApiKey();
-  return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
-}
 
 test('ticket: a session key, a resting limit order and a market order that fills', async ({
   page,

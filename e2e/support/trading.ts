@@ -19,12 +19,17 @@ export interface ApiEvent {
 }
 
 /** A wallet with an API key, trading through the legacy client (its paper grant funds it). */
-export async function trader(baseURL: string): Promise<ClobClient> {
+export function trader(baseURL: string): Promise<ClobClient> {
+  return sameWalletClient(baseURL, generatePrivateKey());
+}
+
+/** The wallet of `privateKey` through the legacy client, with a key of its own, as its own program. */
+export async function sameWalletClient(baseURL: string, privateKey: `0x${string}`): Promise<ClobClient> {
   const wallet = createWalletClient({
-    account: privateKeyToAccount(generatePrivateKey()),
+    account: privateKeyToAccount(privateKey),
     transport: custom({ request: () => Promise.reject(new Error('no RPC here')) }),
   });
-  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createOrDeriveApiKey();
+  const creds = await new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet).createApiKey();
   return new ClobClient(`${baseURL}/clob`, CHAIN_ID, wallet, creds);
 }
 

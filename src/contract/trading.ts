@@ -835,3 +835,16 @@ export const Position = z.object({
   cur_price: z.string(),
 });
 export type Position = z.output<typeof Position>;
+
+/**
+ * 200 of GET /data/summary (docs/api.md, an extension), in dollars as decimal text: the paper money
+ * credited (the starting grant, an operator's funding) and the profit or loss sells have realised.
+ */
+export const AccountSummary = z.object({
+  credited: z.string(),
+  credits: z.array(
+    z.object({ amount: z.string(), reason: z.enum(['grant', 'fund']), created_at: z.number().int() }),
+  ),
+  realized_pnl: z.string(),
+});
+export type AccountSummary = z.output<typeof AccountSummary>;

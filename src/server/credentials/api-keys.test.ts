@@ -319,7 +319,7 @@ describe('routes and documents', () => {
         ...['/book', '/books', '/price', '/prices', '/midpoint', '/midpoints', '/spread', '/spreads'],
         ...['/last-trade-price', '/last-trades-prices', '/tick-size', '/neg-risk', '/fee-rate'],
         ...['/order', '/orders', '/cancel-all', '/cancel-market-orders'],
-        ...['/data/orders', '/data/order/{id}', '/data/trades', '/data/positions'],
+        ...['/data/orders', '/data/order/{id}', '/data/trades', '/data/positions', '/data/summary'],
         ...['/balance-allowance', '/balance-allowance/update'],
         ...[
           '/live-activity/events/{condition_id}',

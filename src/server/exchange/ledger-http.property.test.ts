@@ -9,6 +9,7 @@ import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { readLiveOrders } from './live-orders';
 import { fillViolations, ledgerViolations } from './test/invariants';
 import { type Reply, Trader } from './test/trader';
+import type { AccountSummary, Position } from '../../contract/trading';
 
 /**
  * Money is sacred, through the real server: random order flows from several makers, over HTTP, on a few
@@ -515,6 +516,18 @@ describe('the ledger through the real server', () => {
                 WHERE address = ${who.address} AND asset = 'collateral'`,
           );
           expect(await who.balance()).toBe(BigInt(row!.free));
+          // Its cash and what it holds at average cost are what it was credited plus what its sells realised.
+          const [cash] = await rows<{ balance: string }>(
+            t.database.db,
+            sql`SELECT balance::text FROM exchange_balances WHERE address = ${who.address} AND asset = 'collateral'`,
+          );
+          const positions = (await who.request('GET', '/data/positions')).json() as Position[];
+          const summary = (await who.request('GET', '/data/summary')).json() as AccountSummary;
+          const atCost = positions.reduce((sum, p) => sum + Number(p.size) * Number(p.avg_price), 0);
+          expect(Number(cash!.balance) / 1e6 + atCost).toBeCloseTo(
+            Number(summary.credited) + Number(summary.realized_pnl),
+            2,
+          );
         }
       }),
       // A replay costs seconds (new makers, new markets, every check): report the failing flow as found.

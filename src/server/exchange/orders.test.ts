@@ -7,6 +7,7 @@ import { buildTradingApp, TEST_CHAIN } from './test/trading-app';
 import { ledgerViolations } from './test/invariants';
 import { Trader } from './test/trader';
 import { referenceExchanges } from '../../contract/orders';
+import type { AccountSummary } from '../../contract/trading';
 
 /** The order book over HTTP on the real app and database: placement, matching, balances, refusals, cancels. */
 let t: TestApp;
@@ -411,6 +412,20 @@ describe('open orders and cancels', () => {
     await trade(carol, dave, 0.32, 5);
     const after = (await carol.request('GET', '/data/positions')).json() as typeof positions;
     expect(after.find((p) => p.asset_id === up)).toMatchObject({ size: '29', avg_price: '0.336552' });
+
+    // The summary: the grant, and the one sell's loss: 10 sold at 33¢ against 35¢ paid.
+    const summary = (await carol.request('GET', '/data/summary')).json() as AccountSummary;
+    expect(summary).toEqual({
+      credited: '1000',
+      credits: [{ amount: '1000', reason: 'grant', created_at: expect.any(Number) }],
+      realized_pnl: '-0.2',
+    });
+    // What is held at its average cost, with the cash, is what was credited plus what was realised.
+    const cash = (await carol.request('GET', '/balance-allowance?asset_type=COLLATERAL')).json() as {
+      balance: string;
+    };
+    const held = after.reduce((sum, p) => sum + Number(p.size) * Number(p.avg_price), 0);
+    expect(Number(cash.balance) / 1e6 + held).toBeCloseTo(1000 + Number(summary.realized_pnl), 4);
   });
 
   it('liquidity rewards: every list is one empty page, and a malformed cursor or day is refused', async () => {
@@ -447,6 +462,7 @@ describe('open orders and cancels', () => {
       ['GET', '/clob/data/trades'],
       ['GET', '/clob/balance-allowance?asset_type=COLLATERAL'],
       ['GET', '/clob/data/positions'],
+      ['GET', '/clob/data/summary'],
       ['GET', '/clob/auth/ban-status/closed-only'],
       ['POST', '/clob/v1/heartbeats'],
       ['GET', `/clob/order-scoring?order_id=0x${'1'.repeat(64)}`],

@@ -1507,6 +1507,7 @@ describe('hostile query parameters and cancel bodies', () => {
       ['/balance-allowance', ['asset_type', 'token_id', 'signature_type']],
       ['/balance-allowance/update', ['asset_type', 'token_id', 'signature_type']],
       ['/data/positions', ['geo_block_token']],
+      ['/data/summary', ['geo_block_token']],
       ['/auth/ban-status/closed-only', ['geo_block_token']],
       ['/order-scoring', ['order_id']],
       ['/notifications', ['signature_type']],

@@ -22,14 +22,17 @@ export function heldByOrders(orders: Account['orders']): number {
 
 /**
  * The account's summary in dollars: free cash, cash held by open buys, positions' value, their total
- * (held cash is still the reader's: a cancel gives it back), and profit or loss.
+ * (held cash is still the reader's: a cancel gives it back), the paper money credited, and profit or loss:
+ * unrealised on the shares held (at today's prices against their average cost) and realised by sells.
  */
 export function accountSummary(account: Account): {
   cash: number;
   held: number;
   value: number;
   total: number;
+  credited: number;
   profit: number;
+  realised: number;
 } {
   let value = 0;
   let profit = 0;
@@ -40,7 +43,24 @@ export function accountSummary(account: Account): {
   }
   const cash = Number(account.cash) / 1e6;
   const held = heldByOrders(account.orders);
-  return { cash, held, value, total: cash + held + value, profit };
+  return {
+    cash,
+    held,
+    value,
+    total: cash + held + value,
+    credited: Number(account.summary.credited),
+    profit,
+    realised: Number(account.summary.realized_pnl),
+  };
+}
+
+/** Where the paper money came from, in a few words: the starting grant, and an operator's top-ups. */
+export function creditsNote(credits: Account['summary']['credits']): string {
+  const grant = credits.some((c) => c.reason === 'grant');
+  const topUps = credits.filter((c) => c.reason === 'fund').length;
+  const more = topUps === 1 ? '1 top-up' : `${topUps} top-ups`;
+  if (grant) return topUps === 0 ? 'Starting grant of paper money' : `Starting grant + ${more}`;
+  return topUps === 0 ? 'None yet' : `${more} from the operator`;
 }
 
 /** A decimal price of the API ("0.3967") in the book's units (3967), for formatCents. */

@@ -5,7 +5,7 @@ import { arrayParam } from '../../db/prepared';
 import { transactionHashOf } from '../writer';
 import { hasConditionId } from '../markets';
 import { BASE_PER_CENTISHARE, COLLATERAL, priceText, sizeText } from '../units';
-import { averageCost, type OwnFill } from './average-cost';
+import { costBasis, type OwnFill } from './average-cost';
 import type { Side } from '../../../engine/types';
 
 /**
@@ -256,37 +256,15 @@ export async function positionsOf(db: Db, address: string): Promise<Position[]> 
         WHERE b.address = ${address} AND b.asset <> ${COLLATERAL} AND b.balance > 0
         ORDER BY b.asset`,
   );
-  // The address's fills in the held markets, in time order, each from its own side.
   const markets = [...new Set(found.flatMap((p) => (p.market_id ? [p.market_id] : [])))];
-  const fills =
-    markets.length === 0
-      ? []
-      : await rows<{ market_id: string; outcome: number; side: Side; price: number; size: string }>(
-          db,
-          sql`SELECT market_id,
-                CASE WHEN taker_address = ${address} THEN taker_outcome ELSE maker_outcome END AS outcome,
-                CASE WHEN taker_address = ${address} THEN taker_side ELSE maker_side END AS side,
-                CASE WHEN taker_address = ${address} THEN taker_price ELSE maker_price END AS price,
-                size::text
-              FROM exchange_fills
-              WHERE (taker_address = ${address} OR maker_address = ${address})
-                AND market_id = ANY(${arrayParam(markets)}::text[])
-              ORDER BY seq`,
-        );
-  const byToken = new Map<string, OwnFill[]>();
-  for (const f of fills) {
-    const key = `${f.market_id}:${f.outcome}`;
-    const list = byToken.get(key) ?? [];
-    list.push({ side: f.side, price: Number(f.price), size: Number(f.size) });
-    byToken.set(key, list);
-  }
+  const byToken = markets.length === 0 ? new Map<string, OwnFill[]>() : await ownFills(db, address, markets);
   return found.map((p) => {
     const index = p.outcome ?? 0;
     let price = '0';
     try {
       price = String((JSON.parse(p.outcome_prices ?? '[]') as unknown[])[index] ?? '0');
     } catch {}
-    const average = averageCost(byToken.get(`${p.market_id}:${p.outcome}`) ?? []);
+    const { average } = costBasis(byToken.get(`${p.market_id}:${p.outcome}`) ?? []);
     return {
       asset_id: p.asset,
       market: p.condition_id ?? '',
@@ -298,4 +276,65 @@ export async function positionsOf(db: Db, address: string): Promise<Position[]> 
       cur_price: price,
     };
   });
+}
+
+/**
+ * An address's fills in time order, each from its own side, by outcome token (`market:outcome`): in the
+ * given markets, or in all of them.
+ */
+async function ownFills(db: Db, address: string, markets?: string[]): Promise<Map<string, OwnFill[]>> {
+  const fills = await rows<{ market_id: string; outcome: number; side: Side; price: number; size: string }>(
+    db,
+    sql`SELECT market_id,
+          CASE WHEN taker_address = ${address} THEN taker_outcome ELSE maker_outcome END AS outcome,
+          CASE WHEN taker_address = ${address} THEN taker_side ELSE maker_side END AS side,
+          CASE WHEN taker_address = ${address} THEN taker_price ELSE maker_price END AS price,
+          size::text
+        FROM exchange_fills
+        WHERE (taker_address = ${address} OR maker_address = ${address})
+          ${markets ? sql`AND market_id = ANY(${arrayParam(markets)}::text[])` : sql``}
+        ORDER BY seq`,
+  );
+  const byToken = new Map<string, OwnFill[]>();
+  for (const f of fills) {
+    const key = `${f.market_id}:${f.outcome}`;
+    const list = byToken.get(key) ?? [];
+    list.push({ side: f.side, price: Number(f.price), size: Number(f.size) });
+    byToken.set(key, list);
+  }
+  return byToken;
+}
+
+export interface AccountSummary {
+  /** Paper money credited to the address, in dollars: its starting grant and any operator's funding. */
+  credited: string;
+  credits: { amount: string; reason: 'grant' | 'fund'; created_at: number }[];
+  /** Profit or loss of every sell, each against the average cost of the shares then held, in dollars. */
+  realized_pnl: string;
+}
+
+const dollars = (units: number): string => String(Number((units / 1e6).toFixed(6)));
+
+/** Where an address's paper money came from, and what its sells have made or lost (average cost). */
+export async function summaryOf(db: Db, address: string): Promise<AccountSummary> {
+  const [credits, fills] = await Promise.all([
+    rows<{ amount: string; reason: 'grant' | 'fund'; created_at: string }>(
+      db,
+      sql`SELECT amount::text, reason, created_at::text FROM exchange_ledger
+          WHERE address = ${address} ORDER BY id`,
+    ),
+    ownFills(db, address),
+  ]);
+  let realised = 0;
+  for (const list of fills.values()) realised += costBasis(list).realised;
+  return {
+    credited: dollars(credits.reduce((sum, c) => sum + Number(c.amount), 0)),
+    credits: credits.map((c) => ({
+      amount: dollars(Number(c.amount)),
+      reason: c.reason,
+      created_at: Number(c.created_at),
+    })),
+    // 1/10,000 of a dollar × centishares is a millionth of a dollar: the same scale as base units.
+    realized_pnl: dollars(realised),
+  };
 }

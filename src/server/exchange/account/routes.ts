@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import type { ExchangeAddresses, OrderVersion } from '../../../contract/orders';
 import {
+  AccountSummary,
   BalanceAllowance,
   BalanceAllowanceQuery,
   Bytes32,
@@ -22,7 +23,7 @@ import type { Authoriser } from '../../credentials/authorise';
 import { ReplyError } from '../../errors';
 import { COLLATERAL } from '../units';
 import { positionOrRefuse, positionPage } from '../paging';
-import { freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, tradesOf } from './queries';
+import { freeBalance, openOrders, orderById, PAGE_SIZE, positionsOf, summaryOf, tradesOf } from './queries';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -196,6 +197,19 @@ export function registerAccountRoutes(
       },
     },
     async (request) => positionsOf(deps.db, await reader(request)),
+  );
+
+  app.get(
+    '/data/summary',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        summary: 'Where your paper money came from, and the profit or loss your sells realised (extension)',
+        security: l2,
+        response: { 200: AccountSummary, ...errors },
+      },
+    },
+    async (request) => summaryOf(deps.db, await reader(request)),
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AccountSummary,
   BalanceAllowance,
   CancelResponse,
   END_CURSOR,
@@ -16,6 +17,8 @@ export interface Account {
   positions: Position[];
   orders: OpenOrdersPage['data'];
   trades: TradesPage['data'];
+  /** The paper money credited, and the profit or loss sells realised. */
+  summary: AccountSummary;
 }
 
 /** Every page of a cursor list (a handful for a paper account; stops after 20 pages). */
@@ -38,9 +41,9 @@ async function allPages<T>(
   return out;
 }
 
-/** The account as the server has it now: balance, positions, open orders, trades (newest first). */
+/** The account as the server has it now: balance, positions, open orders, trades (newest first), summary. */
 export async function loadAccount(session: Session): Promise<Account> {
-  const [balance, positions, orders, trades] = await Promise.all([
+  const [balance, positions, orders, trades, summary] = await Promise.all([
     sessionRequest(BalanceAllowance, session, {
       method: 'GET',
       path: '/balance-allowance',
@@ -49,12 +52,14 @@ export async function loadAccount(session: Session): Promise<Account> {
     sessionRequest(z.array(Position), session, { method: 'GET', path: '/data/positions' }),
     allPages(session, '/data/orders', OpenOrdersPage),
     allPages(session, '/data/trades', TradesPage),
+    sessionRequest(AccountSummary, session, { method: 'GET', path: '/data/summary' }),
   ]);
   return {
     cash: BigInt(balance.balance),
     positions,
     orders: orders.filter((o) => o.status === 'LIVE'),
     trades: [...trades].sort((a, b) => Number(b.match_time) - Number(a.match_time)),
+    summary,
   };
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTakeFocus } from '../../../lib/focus-handoff';
 import { formatDollars } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
-import { accountSummary } from '../figures';
+import { accountSummary, creditsNote } from '../figures';
 import { HistoryTable } from './history-table';
 import type { Links } from './market-link';
 import { OrdersTable } from './orders-table';
@@ -33,14 +33,17 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll, onTab
   useTakeFocus(figures);
   return (
     <div className="space-y-4">
-      <dl ref={figures} tabIndex={-1} className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Summary">
+      <dl ref={figures} tabIndex={-1} className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Summary">
         {(
           [
             ['Cash (free)', summary.cash],
             ['Positions value', summary.value],
             ['Total', summary.total],
+            ['Paper money received', summary.credited],
             // Of the positions held now, at today's prices: shares sold are no longer in it.
             ['Unrealised profit or loss', summary.profit],
+            // What sells made or lost against the average cost of the shares then held.
+            ['Realised profit or loss', summary.realised],
           ] as const
         ).map(([label, figure]) => (
           <div key={label} className="rounded-lg border border-neutral-200 p-3 dark:border-neutral-800">
@@ -48,6 +51,9 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll, onTab
             <dd className="text-lg font-semibold tabular-nums">{formatDollars(figure)}</dd>
             {label === 'Cash (free)' && summary.held >= 0.005 && (
               <dd className={`text-xs ${muted}`}>+ {formatDollars(summary.held)} held by open orders</dd>
+            )}
+            {label === 'Paper money received' && (
+              <dd className={`text-xs ${muted}`}>{creditsNote(account.summary.credits)}</dd>
             )}
           </div>
         ))}

@@ -105,6 +105,11 @@ const account = (over: Partial<Account> = {}): Account => ({
   positions: [],
   orders: [],
   trades: [],
+  summary: {
+    credited: '1000',
+    credits: [{ amount: '1000', reason: 'grant', created_at: 1 }],
+    realized_pnl: '0',
+  },
   ...over,
 });
 const summary = () =>
@@ -125,7 +130,15 @@ describe('the Portfolio', () => {
     api.loadAccount.mockResolvedValue(account({ cash: 1_000_000_000n }));
     renderInApp(<PortfolioPage />);
     await screen.findByText('Cash (free)');
-    expect(summary()).toEqual(['$1,000.00', '$0.00', '$1,000.00', '$0.00']);
+    expect(summary()).toEqual([
+      '$1,000.00',
+      '$0.00',
+      '$1,000.00',
+      '$1,000.00',
+      'Starting grant of paper money',
+      '$0.00',
+      '$0.00',
+    ]);
     expect(screen.getByText(/No positions yet/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Open orders (0)' }));
     expect(screen.getByText(/No open orders/)).toBeInTheDocument();
@@ -159,8 +172,43 @@ describe('the Portfolio', () => {
       ['0xc1', 'Yes', '2055¢ → 60¢', '55¢', '60¢', '$12.00', '$1.00'],
       ['0xc1', 'No', '12.539.67¢ → 25¢', '39.67¢', '25¢', '$3.13', '-$1.83'],
     ]);
-    // Cash 986 + value 15.125; P/L 1 − 1.83375.
-    expect(summary()).toEqual(['$986.00', '$15.13', '$1,001.13', '-$0.83']);
+    // Cash 986 + value 15.125; P/L 1 − 1.83375; nothing sold yet.
+    expect(summary()).toEqual([
+      '$986.00',
+      '$15.13',
+      '$1,001.13',
+      '$1,000.00',
+      'Starting grant of paper money',
+      '-$0.83',
+      '$0.00',
+    ]);
+  });
+
+  it('says where the paper money came from, and what sells realised', async () => {
+    api.loadAccount.mockResolvedValue(
+      account({
+        cash: 1_480_250_000n,
+        summary: {
+          credited: '1500',
+          credits: [
+            { amount: '1000', reason: 'grant', created_at: 1 },
+            { amount: '500', reason: 'fund', created_at: 2 },
+          ],
+          realized_pnl: '-19.75',
+        },
+      }),
+    );
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Realised profit or loss');
+    expect(summary()).toEqual([
+      '$1,480.25',
+      '$0.00',
+      '$1,480.25',
+      '$1,500.00',
+      'Starting grant + 1 top-up',
+      '$0.00',
+      '-$19.75',
+    ]);
   });
 
   it('cancels one open order or all of them, then reads the account again', async () => {
@@ -223,7 +271,16 @@ describe('the Portfolio', () => {
     renderInApp(<PortfolioPage />);
     await screen.findByRole('button', { name: 'Open orders (1)' });
     // The resting bid holds $3 back: still the reader's money, in the total.
-    expect(summary()).toEqual(['$986.00', '+ $3.00 held by open orders', '$0.00', '$989.00', '$0.00']);
+    expect(summary()).toEqual([
+      '$986.00',
+      '+ $3.00 held by open orders',
+      '$0.00',
+      '$989.00',
+      '$1,000.00',
+      'Starting grant of paper money',
+      '$0.00',
+      '$0.00',
+    ]);
     act(() => FakeSocket.all[0]!.accept());
     // Someone sells into the resting bid: 10 Yes at 30¢ bought, $3 spent.
     api.loadAccount.mockResolvedValueOnce(
