@@ -87,9 +87,10 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
     if (!latest || latest.hash === announced.current) return;
     const first = announced.current === null;
     announced.current = latest.hash;
+    // Anyone's trade, not the reader's: worded so it is not taken for one's own fill.
     if (!first)
       setAnnouncement(
-        `${latest.side === 'BUY' ? 'Bought' : 'Sold'} ${formatShares(latest.size)} ${name} at ${formatCents(latest.price)}`,
+        `Trade: ${formatShares(latest.size)} ${name} ${latest.side === 'BUY' ? 'bought' : 'sold'} at ${formatCents(latest.price)}`,
       );
   }, [latest, name]);
 
@@ -151,6 +152,7 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
               initialOutcome={outcome}
               {...(named ? { marketName: market.name } : {})}
               onOwnOrders={setOwn}
+              stale={stale}
             />
           </Suspense>
         </section>

@@ -295,10 +295,10 @@ describe('the live book on the event page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Announce trades' }));
     act(() => setBook('111', feed('111', { event_type: 'book', bids: [], asks: [] }, trade(1), trade(7))));
     expect(within(tape()).getAllByRole('row')[1]).toHaveTextContent('62¢7Buy');
-    expect(await screen.findByText('Bought 7 Yes at 62¢')).toBeInTheDocument();
+    expect(await screen.findByText('Trade: 7 Yes bought at 62¢')).toBeInTheDocument();
     // Switched off, the region empties and stays quiet.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Announce trades' }));
-    expect(screen.queryByText('Bought 7 Yes at 62¢')).toBeNull();
+    expect(screen.queryByText('Trade: 7 Yes bought at 62¢')).toBeNull();
   });
 
   it('has no book for an event whose markets cannot trade', async () => {

@@ -50,6 +50,17 @@ describe('the trade ticket', () => {
     expect(screen.queryByRole('button', { name: /^Sign to/ })).toBeNull();
   });
 
+  it('says its prices are as they were while the live connection is down', () => {
+    const { rerender } = render(<TicketPanel market={market} book={book} initialOutcome={0} stale />);
+    const note = screen.getByRole('status');
+    expect(note.textContent).toMatch(/^Prices as they were when the live connection dropped/);
+    const preview = () => document.querySelector('dl[aria-label="Preview"]')!;
+    expect(preview().getAttribute('aria-describedby')).toBe(note.id);
+    rerender(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    expect(screen.queryByText(/live connection dropped/)).toBeNull();
+    expect(preview().hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it('refuses a limit price off the tick or a size under the minimum, in words', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));

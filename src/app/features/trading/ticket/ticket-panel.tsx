@@ -83,11 +83,20 @@ interface TicketProps {
   marketName?: string;
   /** Told the connected wallet's resting orders in this market (none until a trading session). */
   onOwnOrders?: (orders: OpenOrder[]) => void;
+  /** The live connection is down: the book, and so the preview, are as they were when it dropped. */
+  stale?: boolean;
 }
 
 const ignore = () => {};
 
-function Ticket({ market, book, initialOutcome, marketName, onOwnOrders = ignore }: TicketProps) {
+function Ticket({
+  market,
+  book,
+  initialOutcome,
+  marketName,
+  onOwnOrders = ignore,
+  stale = false,
+}: TicketProps) {
   const [walletOn, setWalletOn] = useState(walletRemembered);
   const [address, setAddress] = useState<string | null>(null);
   // What the connected wallet has free here and rests in this market, once a session reads it.
@@ -111,7 +120,7 @@ function Ticket({ market, book, initialOutcome, marketName, onOwnOrders = ignore
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const ids = { amount: useId(), limit: useId(), preview: useId() };
+  const ids = { amount: useId(), limit: useId(), preview: useId(), stale: useId() };
   // Once a wallet the reader connected by keyboard is on, the keyboard goes on at the order's amount.
   const amountInput = useRef<HTMLInputElement>(null);
   useTakeFocus(amountInput, address !== null);
@@ -362,10 +371,17 @@ function Ticket({ market, book, initialOutcome, marketName, onOwnOrders = ignore
           )}
         </div>
       </div>
+      {stale && book && (
+        <p id={ids.stale} role="status" className="text-sm text-amber-800 dark:text-amber-300">
+          Prices as they were when the live connection dropped. An order you send now meets the exchange's
+          book as it is then, within your price limit.
+        </p>
+      )}
       <dl
         id={ids.preview}
-        className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums"
+        className={`grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums ${stale && book ? 'opacity-60' : ''}`}
         aria-label="Preview"
+        {...(stale && book ? { 'aria-describedby': ids.stale } : {})}
       >
         <dt className={muted}>Average price</dt>
         <dd className="text-right">{shown?.averagePrice != null ? formatCents(shown.averagePrice) : '—'}</dd>
