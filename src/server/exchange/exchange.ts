@@ -12,6 +12,7 @@ import {
 } from './markets';
 import { hasTickChanges } from './tick-changes';
 import { type Committed, ExchangeWriter, type Lapsed } from './writer';
+import { expiredBy } from './gtd';
 
 /** How often resting GTD orders are checked for expiry. */
 const EXPIRY_EVERY_MS = 1_000;
@@ -115,7 +116,7 @@ export class Exchange {
     if (this.stopped || this.expiring) return;
     this.expiring = true;
     try {
-      const marketIds = await dueToExpire(this.db, this.now(), EXPIRE_AT_MOST);
+      const marketIds = await dueToExpire(this.db, expiredBy(this.now()), EXPIRE_AT_MOST);
       if (marketIds.length > 0) await this.writer.submit({ kind: 'expire', marketIds });
     } finally {
       this.expiring = false;

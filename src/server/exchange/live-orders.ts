@@ -66,20 +66,13 @@ export async function readLiveOrders(db: Db, marketIds: readonly string[]): Prom
 /**
  * These markets' committed books, rebuilt with the engine from their live orders in sequence order (so a
  * book read back is the engine's own: priority and the mirror of the two outcomes included); a market
- * with none gets an empty book. `dueAt` leaves out GTD orders whose time had come by then (unix seconds):
- * they never trade, and leave the book when a writer next holds it.
+ * with none gets an empty book.
  */
-export async function readBooks(
-  db: Db,
-  marketIds: readonly string[],
-  options: { dueAt?: number } = {},
-): Promise<Map<string, StoredBook>> {
+export async function readBooks(db: Db, marketIds: readonly string[]): Promise<Map<string, StoredBook>> {
   const books = new Map<string, StoredBook>(
     marketIds.map((id) => [id, { book: new Book(), resting: new Map() }]),
   );
-  const { dueAt } = options;
   for (const order of await readLiveOrders(db, marketIds)) {
-    if (dueAt !== undefined && order.expiration !== 0 && order.expiration <= dueAt) continue;
     const stored = books.get(order.marketId)!;
     const { marketId: _market, owner, createdAt, ...resting } = order;
     stored.book.restore(resting);

@@ -216,17 +216,18 @@ export async function untradable(db: Db, marketIds: readonly string[]): Promise<
 }
 
 /**
- * Markets where a good-till-date order rests past its expiration (unix seconds `now`), at most `limit`:
+ * Markets where a good-till-date order rests with an expiration at most `expiredBy` (unix seconds,
+ * gtd.ts), at most `limit`:
  * asked of the database, since another process may hold the book, or none has read it since a start.
  * Only markets that trade: the orders of one the catalog closed go with its book (closedWithLiveOrders),
  * and asking for them again every second would take the writers' turn every second.
  */
-export async function dueToExpire(db: Db, now: number, limit: number): Promise<string[]> {
+export async function dueToExpire(db: Db, expiredBy: number, limit: number): Promise<string[]> {
   const found = await rows<{ id: string }>(
     db,
     sql`SELECT DISTINCT market_id AS id FROM (
           SELECT o.market_id FROM exchange_orders o JOIN markets m ON m.id = o.market_id AND ${isTradable(sql`m`)}
-          WHERE o.status = 'LIVE' AND o.expiration > 0 AND o.expiration <= ${now}
+          WHERE o.status = 'LIVE' AND o.expiration > 0 AND o.expiration <= ${expiredBy}
           ORDER BY o.expiration LIMIT ${limit}) due`,
   );
   return found.map((row) => row.id);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../db/open';
 import { expectError } from '../credentials/test-helpers';
 import type { TestApp } from '../test/app';
@@ -426,6 +426,42 @@ describe('open orders and cancels', () => {
     };
     const held = after.reduce((sum, p) => sum + Number(p.size) * Number(p.avg_price), 0);
     expect(Number(cash.balance) / 1e6 + held).toBeCloseTo(1000 + Number(summary.realized_pnl), 4);
+  });
+
+  it('a GTD order leaves the book a minute before its signed expiration, as on the reference', async () => {
+    const erin = await Trader.create(t.app, TEST_CHAIN);
+    const [row] = await rows<{ tokens: string[] }>(
+      t.database.db,
+      sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk
+            AND cardinality(clob_token_ids) = 2 ORDER BY id OFFSET 4 LIMIT 1`,
+    );
+    const token = row!.tokens[0]!;
+    // Signed for now + 60 + 2: two seconds on the book.
+    const expiration = Math.floor(Date.now() / 1000) + 62;
+    const placed = await erin.place({
+      tokenId: token,
+      side: 'BUY',
+      price: 0.2,
+      size: 10,
+      orderType: 'GTD',
+      expiration,
+    });
+    expect(placed.json()).toMatchObject({ success: true, status: 'live' });
+    const id = placed.json().orderID as string;
+    const shown = async () =>
+      ((await t.app.inject({ url: `/clob/book?token_id=${token}` })).json() as { bids: { price: string }[] })
+        .bids;
+    expect(await shown()).toEqual([{ price: '0.2', size: '10' }]);
+    // The reference's clients know no EXPIRED: an expired order reads as CANCELED.
+    await vi.waitFor(
+      async () =>
+        expect((await erin.request('GET', `/data/order/${id}`)).json()).toMatchObject({ status: 'CANCELED' }),
+      { timeout: 6_000, interval: 250 },
+    );
+    // It went at its effective time, a minute before the one it was signed with.
+    expect(Date.now() / 1000).toBeLessThan(expiration - 55);
+    expect(await shown()).toEqual([]);
+    expect(await erin.balance()).toBe(1_000_000_000n);
   });
 
   it('liquidity rewards: every list is one empty page, and a malformed cursor or day is refused', async () => {

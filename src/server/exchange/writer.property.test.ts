@@ -189,11 +189,12 @@ describe('good-till-date orders', () => {
       )[0]!.free;
     const before = await free();
 
-    // A holds the book; B writes after it, so A's memory is stale when the order is due.
+    // A holds the book; B writes after it, so A's memory is stale when the order is due: a minute
+    // before its signed expiration (gtd.ts).
     const first = gtd(now + 100);
     expect(await a.writer.submit(first.job)).toMatchObject({ ok: true });
     expect(await b.writer.submit(jobOf({ kind: 'cancel-all', maker: 0 }))).toMatchObject({ ok: true });
-    now += 99;
+    now += 39;
     await a.expireDue();
     expect(await statusOf(first.id)).toBe('LIVE');
     now += 1;

@@ -21,6 +21,7 @@ import { coverOf, fillEffect, type PartyTerms, reservation, setsEffect } from '.
 import { orderRules, type TradableMarket, untradable } from './markets';
 import { type TickChange, takeTickChanges } from './tick-changes';
 import { COLLATERAL } from './units';
+import { expiredBy } from './gtd';
 
 /** An order id as stored: the order's EIP-712 hash, lower case. */
 const ORDER_ID = /^0x[0-9a-f]{64}$/;
@@ -557,7 +558,7 @@ export class ExchangeWriter {
     const mb = this.books.get(market.marketId)!;
     const { events } = writes;
     // The engine has no clock: orders whose time has come leave the book before anything meets them.
-    const expiredOrders = events.change(market, mb.book, () => mb.book.expire(now));
+    const expiredOrders = events.change(market, mb.book, () => mb.book.expire(expiredBy(now)));
     for (const expired of expiredOrders) this.release(mb, expired, writes, 'EXPIRED');
     const token = market.tokens[order.outcome];
     // The worst case of the whole order must be covered by what is not already held back.
@@ -768,7 +769,7 @@ export class ExchangeWriter {
 
   private expire(writes: BatchWrites, now: number): null {
     for (const mb of this.books.values()) {
-      const expired = writes.events.change(mb.market, mb.book, () => mb.book.expire(now));
+      const expired = writes.events.change(mb.market, mb.book, () => mb.book.expire(expiredBy(now)));
       for (const order of expired) this.release(mb, order, writes, 'EXPIRED');
     }
     return null;

@@ -3,6 +3,7 @@ import { Book } from '../../../engine/book';
 import type { Outcome, Side, TimeInForce } from '../../../engine/types';
 import { type Db, rows } from '../../db/open';
 import { orderRules } from '../markets';
+import { expiredBy } from '../gtd';
 
 /** A market's committed book and last trade, as public reads see them. */
 export interface MarketSnapshot {
@@ -115,7 +116,7 @@ export class BookReader {
       const remaining = Number(o.remaining);
       // A due GTD order leaves the book when a writer next holds it (writer.ts); it is never shown meanwhile.
       const expiration = Number(o.expiration);
-      if (expiration !== 0 && expiration <= now) continue;
+      if (expiration !== 0 && expiration <= expiredBy(now)) continue;
       book.restore({
         id: o.id!,
         maker: o.maker,

@@ -16,6 +16,7 @@ import type { CheckSignature } from '../../signatures/signature-pool';
 import { priceText, sizeText } from '../units';
 import type { PlaceJob, SingleUse } from '../writer';
 import { type TermsProblem, termsOf } from './terms';
+import { GTD_THRESHOLD_SECONDS } from '../gtd';
 
 /** A refusal with the reference's sentence (clients match on it) and our code. */
 export interface OrderRefusal {
@@ -39,7 +40,7 @@ export interface Caller {
 }
 
 /** The shortest expiry a GTD order may have (docs/exchange.md). */
-export const MIN_GTD_SECONDS = 60;
+export const MIN_GTD_SECONDS = GTD_THRESHOLD_SECONDS;
 
 const R = TRADING_REFUSALS;
 const refuse = (code: ErrorCode, error: string): { ok: false; refusal: OrderRefusal } => ({
