@@ -9,10 +9,17 @@ export async function fetchEventBySlug(slug: string, signal?: AbortSignal): Prom
   return data;
 }
 
+/**
+ * An open event page reads its event again this often (while the tab is visible), so the market cards'
+ * prices move with the book and chart rather than stay as they were when the page opened.
+ */
+export const EVENT_REFRESH_MS = 15_000;
+
 export const eventBySlugQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['catalog', 'event', slug],
     queryFn: ({ signal }) => fetchEventBySlug(slug, signal),
+    refetchInterval: EVENT_REFRESH_MS,
   });
 
 export function useEventBySlug(slug: string) {

@@ -77,11 +77,11 @@ export function cancelAll(session: Session) {
   return sessionRequest(CancelResponse, session, { method: 'DELETE', path: '/cancel-all' });
 }
 
-/** The event (slug, title) and question of each market, by condition id, for the rows' links. */
+/** The event's slug, the market's id and its question, by condition id, for the rows' links. */
 export async function marketsByCondition(
   conditionIds: string[],
-): Promise<Map<string, { slug: string; question: string }>> {
-  const found = new Map<string, { slug: string; question: string }>();
+): Promise<Map<string, { slug: string; id: string; question: string }>> {
+  const found = new Map<string, { slug: string; id: string; question: string }>();
   if (conditionIds.length === 0) return found;
   const query = new URLSearchParams(conditionIds.map((id) => ['condition_ids', id]));
   const response = await fetch(`${config.gammaUrl}/markets?${query}`).catch(() => null);
@@ -89,6 +89,7 @@ export async function marketsByCondition(
   const rows = z
     .array(
       z.object({
+        id: z.string(),
         conditionId: z.string(),
         question: z.string(),
         events: z.array(z.object({ slug: z.string() })),
@@ -97,6 +98,7 @@ export async function marketsByCondition(
     .safeParse(await response.json());
   if (rows.success)
     for (const row of rows.data)
-      if (row.events[0]) found.set(row.conditionId, { slug: row.events[0].slug, question: row.question });
+      if (row.events[0])
+        found.set(row.conditionId, { slug: row.events[0].slug, id: row.id, question: row.question });
   return found;
 }

@@ -184,6 +184,16 @@ describe('the Portfolio', () => {
     ]);
   });
 
+  it("links each row to its event, open on the row's own market", async () => {
+    api.marketsByCondition.mockResolvedValue(
+      new Map([['0xc1', { slug: 'box-office', id: '42', question: '$20M–$30M?' }]]),
+    );
+    api.loadAccount.mockResolvedValue(account({ positions: [position()] }));
+    renderInApp(<PortfolioPage />);
+    const link = await screen.findByRole('link', { name: '$20M–$30M?' });
+    expect(link.getAttribute('href')).toBe('/e/box-office?market=42');
+  });
+
   it('says where the paper money came from, and what sells realised', async () => {
     api.loadAccount.mockResolvedValue(
       account({
