@@ -39,7 +39,7 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await expect(summary).toContainText('$1,000.00');
   await expect(summary).toBeFocused();
   await expect(page.getByText('No positions yet.', { exact: false })).toBeVisible();
-  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+  await expect(page.getByText(/^Live: updates as your orders fill/)).toBeVisible();
   // The credentials travel in the channel's first message only: not in its URL, nor in storage.
   expect(sockets[0]!.url()).toMatch(/\/clob\/ws\/user$/);
   const stored = await page.evaluate(() =>
@@ -68,7 +68,7 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   refuse = false;
   await tabTo(page, page.getByRole('button', { name: 'Reconnect now' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+  await expect(page.getByText(/^Live: updates as your orders fill/)).toBeVisible();
   await expect(off).toHaveCount(0);
 });
 
@@ -165,7 +165,7 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   const summary = page.locator('dl[aria-label="Summary"]');
   await expect(summary).toContainText('$995.75');
   await expect(page.getByRole('button', { name: 'Open orders (2)' })).toBeVisible();
-  await expect(page.getByText('Live: updates as your orders fill')).toBeVisible();
+  await expect(page.getByText(/^Live: updates as your orders fill/)).toBeVisible();
 
   // Another wallet buys the other outcome at 70¢: a full set is minted against the 30¢ bid only.
   const taker = await trader(baseURL!);

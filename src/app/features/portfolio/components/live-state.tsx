@@ -1,6 +1,12 @@
 import type { LiveStatus } from '../../../lib/live/channel';
 import { muted, secondary } from './styles';
 
+/**
+ * Positions are valued at the catalog's prices, which move without any event of the user channel: the
+ * Portfolio reads the account again this often while it is in view.
+ */
+export const PRICES_EVERY_MS = 15_000;
+
 interface Props {
   status: LiveStatus;
   onRetry(): void;
@@ -41,7 +47,9 @@ export function LiveState({ status, onRetry, onRefresh }: Props) {
         aria-hidden="true"
         className={`size-2 rounded-full ${live ? 'bg-green-600' : 'bg-amber-500 motion-safe:animate-pulse'}`}
       />
-      {live ? 'Live: updates as your orders fill' : 'Connecting to live updates…'}
+      {live
+        ? `Live: updates as your orders fill, and prices every ${PRICES_EVERY_MS / 1000} seconds`
+        : 'Connecting to live updates…'}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { renderInApp } from '../../../test/render';
 import type { Session } from '../../../lib/wallet/session';
 import type { Position } from '../../../../contract/trading';
 import type { Account } from '../api/account';
+import { PRICES_EVERY_MS } from './live-state';
 import { PortfolioPage } from './portfolio-page';
 
 // The page's surroundings stand in: a connected wallet with a session, the account's reads, the socket.
@@ -273,7 +274,25 @@ describe('the Portfolio', () => {
       markets: [],
       auth: { apiKey: 'key-1', secret: 'c2VjcmV0', passphrase: 'pass' },
     });
-    expect(screen.getByText('Live: updates as your orders fill')).toBeInTheDocument();
+    expect(screen.getByText(/^Live: updates as your orders fill/)).toBeInTheDocument();
+  });
+
+  it('reads the account again every so often while in view, for the positions’ prices', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      api.loadAccount
+        .mockResolvedValueOnce(account({ positions: [position({ cur_price: '0.39' })] }))
+        .mockResolvedValue(account({ positions: [position({ cur_price: '0.3' })] }));
+      renderInApp(<PortfolioPage />);
+      await screen.findByText('Cash (free)');
+      // 20 shares at 39¢, bought at 55¢.
+      expect(summary()[1]).toBe('$7.80');
+      await act(() => vi.advanceTimersByTimeAsync(PRICES_EVERY_MS));
+      await waitFor(() => expect(summary()[1]).toBe('$6.00'));
+      expect(api.loadAccount).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('applies a live fill: an order and a trade event read the account again', async () => {

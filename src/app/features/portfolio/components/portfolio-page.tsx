@@ -8,7 +8,7 @@ import { failureText } from '../../../lib/wallet/failure-text';
 import { type Account, cancelAll, cancelOrder, loadAccount, marketsByCondition } from '../api/account';
 import { useUserFeed } from '../../../lib/wallet/use-user-feed';
 import { AccountView } from './account-view';
-import { LiveState } from './live-state';
+import { LiveState, PRICES_EVERY_MS } from './live-state';
 import type { Links } from './market-link';
 import { button, muted } from './styles';
 
@@ -110,6 +110,13 @@ export function PortfolioPage() {
     settle.current = setTimeout(() => void refresh(), SETTLE_MS);
   }, [refresh]);
   useEffect(() => () => clearTimeout(settle.current), []);
+  useEffect(() => {
+    if (!session) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, PRICES_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [session, refresh]);
 
   const feed = useUserFeed(session, onLive);
   useEffect(() => {
