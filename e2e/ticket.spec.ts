@@ -78,18 +78,19 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeDisabled();
   await ticket.getByLabel('Shares', { exact: true }).fill('');
 
-  // Buying the other outcome at 70¢ would meet that bid (its mirror): said before anything is signed,
-  // and gone once the order is changed.
+  // Buying the other outcome at 70¢ would meet that bid (its mirror), the only No for sale: said as it
+  // is typed, with no figures (they would be the wallet's own shares) and nothing to press; gone once
+  // the order is changed.
   const no = outcomeNames(market)[1];
   await ticket.getByRole('button', { name: new RegExp(`^${no} `) }).click();
   await ticket.getByRole('button', { name: 'Market' }).click();
   await ticket.getByLabel('Amount ($)').fill('7');
-  await ticket.getByRole('button', { name: `Sign to buy 10 ${no} at up to 70¢` }).click();
-  await ticket.getByRole('button', { name: `Confirm: sign to buy 10 ${no} at up to 70¢` }).click();
   const selfTrade = ticket.getByRole('alert').filter({ hasText: 'would meet' });
   await expect(selfTrade).toHaveText(
-    `This order would meet your order to buy 10 ${yes} at 30¢. The exchange never trades a wallet with itself: it would cancel it instead. Cancel it in the Portfolio, or change the price. Nothing was signed.`,
+    `This order would meet your order to buy 10 ${yes} at 30¢. The exchange never trades a wallet with itself: it would cancel it instead. Cancel it in the Portfolio, or change the price.`,
   );
+  await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeDisabled();
+  await expect(ticket.getByRole('definition').first()).toHaveText('—');
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(2);
   await ticket.getByRole('button', { name: new RegExp(`^${yes} `) }).click();
   await expect(selfTrade).toHaveCount(0);
@@ -121,6 +122,8 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(ticket.getByRole('status').filter({ hasText: 'Matched' })).toHaveText(
     `Matched: bought 20 ${yes} for $11.00.`,
   );
+  // The keyboard is where it was: on the button, now waiting for the next amount (not the page's top).
+  await expect(ticket.getByRole('button', { name: new RegExp(`^Sign to buy ${yes}$`) })).toBeFocused();
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(3);
 
   // Max fills in all that is free: the $986.00 a market buy can spend, or the 20 shares to sell.
@@ -183,4 +186,24 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeVisible();
   const keys = await same.getApiKeys();
   expect(JSON.stringify(keys)).not.toContain('Dashboard session');
+});
+
+test('on a phone, the sticky top bar never covers the control the keyboard is on', async ({ page }) => {
+  const event = (await topBinaryEvents(page, 100))[4]!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/e/${event.slug}`);
+  const ticket = page.getByRole('region', { name: 'Trade' });
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).focus();
+  const bar = await page.getByRole('banner').boundingBox();
+  // Up through the ticket to Buy, as a keyboard user going back would.
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const box = await page.evaluate(() => {
+      const r = document.activeElement!.getBoundingClientRect();
+      return { top: r.top, name: document.activeElement!.textContent };
+    });
+    expect(box.top, `focus on "${box.name}" under the top bar`).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+    if (box.name === 'Buy') return;
+  }
+  throw new Error('Shift+Tab never reached Buy');
 });

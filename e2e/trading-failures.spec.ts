@@ -170,7 +170,7 @@ test('the exchange refusing an order: its reason in words, nothing traded', asyn
   await ticket.getByLabel('Amount ($)').press('Enter');
   await said(
     ticket,
-    'The exchange refused the order: no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found. Nothing was traded.',
+    'Nothing was for sale at your price when the order reached the exchange: the book had moved since this preview. Nothing was traded.',
   );
   await page.unroute('**/clob/order');
   await page.getByRole('banner').getByRole('link', { name: 'Portfolio' }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenOrder } from '../../../../contract/trading';
-import { ownOrdersCrossed } from './order-api';
+import { ownOrdersCrossed } from './self-trade';
 
 /** Which of the wallet's resting orders an order would meet (the exchange would cancel them instead). */
 

@@ -13,7 +13,6 @@ import type { Side } from '../../../../engine/types';
 import { ClobError } from '../../../lib/wallet/clob-request';
 import { keysConfig } from '../../../lib/wallet/keys-config';
 import { type Session, sessionRequest } from '../../../lib/wallet/session';
-import { inTermsOf } from '../own-levels';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
 import { signedAmounts } from './preview';
 
@@ -47,23 +46,6 @@ export async function openOrdersIn(session: Session, conditionId: string): Promi
     query: { market: conditionId },
   });
   return answer.data.filter((o) => o.status === 'LIVE');
-}
-
-/**
- * The owner's resting orders an order reaching `price` would meet: the exchange never trades a wallet with itself, and
- * cancels such a resting order instead (docs/api.md, How orders match). Compared in the order's own
- * outcome's terms: an order of the other token is the mirror (side turned, price 1 − q).
- */
-export function ownOrdersCrossed(
-  order: { tokenId: string; side: Side; price: number },
-  mine: readonly OpenOrder[],
-): OpenOrder[] {
-  return mine.filter((o) => {
-    const { side, price } = inTermsOf(o, order.tokenId);
-    return order.side === 'BUY'
-      ? side === 'SELL' && price <= order.price
-      : side === 'BUY' && price >= order.price;
-  });
 }
 
 export interface OrderToSign {

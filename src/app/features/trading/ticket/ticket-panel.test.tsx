@@ -67,9 +67,16 @@ describe('the trade ticket', () => {
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30.5' } });
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
     expect(screen.getByRole('alert').textContent).toBe('Prices move in steps of 1¢: try 30¢ or 31¢.');
+    // The field it is about is marked invalid and described by it, for whoever comes back to it.
+    const limit = screen.getByLabelText('Limit price (¢)');
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').id).toBe(limit.getAttribute('aria-describedby'));
+    expect(screen.getByLabelText('Shares').hasAttribute('aria-invalid')).toBe(false);
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    expect(limit.hasAttribute('aria-invalid')).toBe(false);
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '12.345' } });
     expect(screen.getByRole('alert').textContent).toBe('Shares go in hundredths: try 12.34 or 12.35.');
+    expect(screen.getByLabelText('Shares').getAttribute('aria-invalid')).toBe('true');
     // Hundredths as typed: 10.12 × 100 is 1011.9999999999999 in binary, and a trial saw it refused.
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10.12' } });
     expect(screen.queryByRole('alert')).toBeNull();

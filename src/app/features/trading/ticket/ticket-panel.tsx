@@ -16,6 +16,7 @@ import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
+import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
 import { typedHundredths, typedNumber } from './typed-number';
 import type { Message, PlaceRequest } from './ticket-wallet';
 import type { WalletInMarket } from './use-wallet-in-market';
@@ -62,7 +63,7 @@ const input =
   'h-10 w-full rounded-md border border-neutral-300 bg-white px-3 tabular-nums dark:border-neutral-700 dark:bg-neutral-900';
 const muted = 'text-neutral-600 dark:text-neutral-400';
 const primary =
-  'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex min-h-11 w-full items-center justify-center rounded-md bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-700 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-accent-600';
 
 type Outcome = 0 | 1;
 
@@ -120,7 +121,7 @@ function Ticket({
   const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const ids = { amount: useId(), limit: useId(), preview: useId(), stale: useId() };
+  const ids = { amount: useId(), limit: useId(), preview: useId(), stale: useId(), refusal: useId() };
   // Once a wallet the reader connected by keyboard is on, the keyboard goes on at the order's amount.
   const amountInput = useRef<HTMLInputElement>(null);
   useTakeFocus(amountInput, address !== null);
@@ -149,35 +150,49 @@ function Ticket({
       ? (view.bestBid + view.bestAsk) / 2
       : (view?.lastTrade ?? null);
 
-  /** Why the ticket cannot be sent as it is, before anything is signed. */
-  const refusal = ((): string | null => {
-    if (!amountText.trim()) return inDollars ? 'Enter an amount in dollars.' : 'Enter a number of shares.';
+  /**
+   * Why the ticket cannot be sent as it is, before anything is signed, and the field it is about (none:
+   * the order as a whole), which is marked invalid and described by it.
+   */
+  const problem = ((): { text: string; field: 'amount' | 'limit' | null } | null => {
+    const amountIs = (text: string) => ({ text, field: 'amount' as const });
+    const limitIs = (text: string) => ({ text, field: 'limit' as const });
+    if (!amountText.trim())
+      return amountIs(inDollars ? 'Enter an amount in dollars.' : 'Enter a number of shares.');
     if (!Number.isFinite(amount))
-      return NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5');
-    if (!(amount > 0)) return 'The amount must be a positive number.';
+      return amountIs(NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5'));
+    if (!(amount > 0)) return amountIs('The amount must be a positive number.');
     // Beyond what any balance here can hold (and a number keeps exact): nothing to preview or sign.
     if (!Number.isSafeInteger(Math.round(amount * 100) * 10_000))
-      return inDollars
-        ? 'That is more money than any account here holds.'
-        : 'That is more shares than anyone here holds.';
+      return amountIs(
+        inDollars
+          ? 'That is more money than any account here holds.'
+          : 'That is more shares than anyone here holds.',
+      );
     if (!inDollars && typedHundredths(amountText) === null) {
       const below = Math.floor(amount * 100);
-      return below === 0
-        ? 'Shares go in hundredths: the smallest order is 0.01.'
-        : `Shares go in hundredths: try ${sharesOf(below)} or ${sharesOf(below + 1)}.`;
+      return amountIs(
+        below === 0
+          ? 'Shares go in hundredths: the smallest order is 0.01.'
+          : `Shares go in hundredths: try ${sharesOf(below)} or ${sharesOf(below + 1)}.`,
+      );
     }
     if (kind === 'limit') {
-      if (!limitText.trim()) return 'Enter a limit price in cents.';
-      if (!Number.isFinite(typedNumber(limitText))) return NOT_A_NUMBER('the limit price in cents', '42.5');
+      if (!limitText.trim()) return limitIs('Enter a limit price in cents.');
+      if (!Number.isFinite(typedNumber(limitText)))
+        return limitIs(NOT_A_NUMBER('the limit price in cents', '42.5'));
       if (!(limitPrice >= tick && limitPrice <= 10_000 - tick))
-        return `The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`;
+        return limitIs(`The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`);
       if (limitPrice % tick !== 0) {
         const below = Math.floor(limitPrice / tick) * tick;
-        return `Prices move in steps of ${formatCents(tick)}: try ${formatCents(below)} or ${formatCents(below + tick)}.`;
+        return limitIs(
+          `Prices move in steps of ${formatCents(tick)}: try ${formatCents(below)} or ${formatCents(below + tick)}.`,
+        );
       }
       if (Math.round(amount * 100) < market.minSize)
-        return `The smallest order that can rest is ${sharesOf(market.minSize)} shares.`;
+        return amountIs(`The smallest order that can rest is ${sharesOf(market.minSize)} shares.`);
     }
+    const whole = (text: string) => ({ text, field: null });
     // Known before signing once a session reads the wallet (the order's own steps check again).
     if (preview && wallet && address) {
       const short = uncovered(
@@ -185,14 +200,27 @@ function Ticket({
         side === 'BUY' ? wallet.cash : wallet.shares[outcome],
         name,
       );
-      if (short) return short;
+      if (short) return whole(short);
+      // The book counts the wallet's own orders, which this order could not take: said before signing.
+      const crossed = ownOrdersCrossed(
+        { tokenId: market.outcomes[outcome].tokenId, side, price: preview.reach },
+        wallet.orders,
+      );
+      if (crossed.length > 0) return whole(selfTradeSentence(crossed));
     }
     if (!preview)
-      return kind === 'market'
-        ? `No one is ${side === 'BUY' ? 'selling' : 'buying'} ${name} right now${inDollars ? ', or the amount is too small for one hundredth of a share' : ''}. Try a limit order.`
-        : 'Nothing to preview.';
+      return whole(
+        kind === 'market'
+          ? `No one is ${side === 'BUY' ? 'selling' : 'buying'} ${name} right now${inDollars ? ', or the amount is too small for one hundredth of a share' : ''}. Try a limit order.`
+          : 'Nothing to preview.',
+      );
     return null;
   })();
+  const refusal = problem?.text ?? null;
+  // An empty amount is not an error to announce: the ticket is just not filled in yet.
+  const said = amountText.trim() !== '' && problem !== null;
+  const invalid = (field: 'amount' | 'limit') =>
+    said && problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': ids.refusal } : {};
 
   // The figures of an order that cannot be sent as it is would mislead: none until it can.
   const shown = refusal ? null : preview;
@@ -327,6 +355,7 @@ function Ticket({
             value={limitText}
             placeholder={view?.bestBid !== null && view ? String((view.bestBid ?? 0) / 100) : '50'}
             onChange={(e) => edit(setLimitText)(e.target.value)}
+            {...invalid('limit')}
           />
         </div>
       )}
@@ -342,6 +371,7 @@ function Ticket({
           className={input}
           value={amountText}
           onChange={(e) => edit(setAmountText)(e.target.value)}
+          {...invalid('amount')}
         />
         <div className="flex flex-wrap gap-1">
           {chips.map((chip) => (
@@ -415,8 +445,8 @@ function Ticket({
           {shortfall}
         </p>
       )}
-      {amountText.trim() && refusal && (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+      {said && (
+        <p id={ids.refusal} className="text-sm text-red-700 dark:text-red-400" role="alert">
           {refusal}
         </p>
       )}
@@ -431,7 +461,9 @@ function Ticket({
         </p>
       )}
       {address ? (
-        <button type="submit" className={primary} disabled={busy || refusal !== null}>
+        // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's top
+        // while the order works or once the amount is cleared; submit() ignores it meanwhile.
+        <button type="submit" className={primary} aria-disabled={busy || refusal !== null}>
           {confirming ? `Confirm: ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
         </button>
       ) : (

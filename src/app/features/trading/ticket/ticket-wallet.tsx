@@ -16,11 +16,11 @@ import {
   freeCollateral,
   freeShares,
   openOrdersIn,
-  ownOrdersCrossed,
   postOrder,
   signOrder,
 } from './order-api';
 import { uncovered } from './preview';
+import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
 import { useWalletInMarket, type WalletInMarket } from './use-wallet-in-market';
 
 /** An order the ticket asks the wallet part to place; `id` makes each press a new request. */
@@ -103,20 +103,8 @@ async function place(
   if (short) return { tone: 'error', text: told(`${short} Nothing was signed.`) };
   const mine = await step((s) => openOrdersIn(s, request.conditionId));
   const crossed = ownOrdersCrossed({ ...request, price: request.reach }, mine);
-  if (crossed.length > 0) {
-    const [first] = crossed;
-    const which =
-      crossed.length === 1 && first
-        ? `your order to ${first.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(first.original_size) - Number(first.size_matched))} ${first.outcome} at ${formatCents(Math.round(Number(first.price) * 10_000))}`
-        : `${crossed.length} of your resting orders`;
-    const them = crossed.length === 1 ? 'it' : 'them';
-    return {
-      tone: 'error',
-      text: told(
-        `This order would meet ${which}. The exchange never trades a wallet with itself: it would cancel ${them} instead. Cancel ${them} in the Portfolio, or change the price. Nothing was signed.`,
-      ),
-    };
-  }
+  if (crossed.length > 0)
+    return { tone: 'error', text: told(`${selfTradeSentence(crossed)} Nothing was signed.`) };
   onWorking('Approve the order in your wallet…');
   const signed = await signOrder(config, request);
   onWorking('Sending the order…');
@@ -124,6 +112,14 @@ async function place(
   try {
     answer = await step((s) => postOrder(s, signed, request.orderType));
   } catch (error) {
+    // A market order that met nothing: the book moved (or was not live) since the preview.
+    if (error instanceof ClobError && error.code === 'ORDER_NOT_FILLED')
+      return {
+        tone: 'error',
+        text: told(
+          `Nothing was ${request.side === 'BUY' ? 'for sale' : 'bid'} at your price when the order reached the exchange: the book had moved since this preview. Nothing was traded.`,
+        ),
+      };
     // The exchange's own sentence, as it refused the order (docs/api.md, Refusals).
     if (error instanceof ClobError && error.status === 400)
       return {
