@@ -1,7 +1,7 @@
 import { AssetType, Side } from '@polymarket/clob-client';
 import { expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { themedScreenshots } from './support/page-checks';
+import { tabTo, themedScreenshots } from './support/page-checks';
 import { outcomeNames, sameWalletClient, topBinaryEvents, trader } from './support/trading';
 import { installTestWallet } from './wallet';
 
@@ -87,7 +87,7 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await ticket.getByLabel('Amount ($)').fill('7');
   const selfTrade = ticket.getByRole('alert').filter({ hasText: 'would meet' });
   await expect(selfTrade).toHaveText(
-    `This order would meet your order to buy 10 ${yes} at 30¢. The exchange never trades a wallet with itself: it would cancel it instead. Cancel it in the Portfolio, or change the price.`,
+    `This order would meet your order to buy 10 ${yes} at 30¢. The exchange never trades a wallet with itself: it would cancel it instead. Cancel it under “Your open orders here”, or change the price.`,
   );
   await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeDisabled();
   await expect(ticket.getByRole('definition').first()).toHaveText('—');
@@ -206,4 +206,34 @@ test('on a phone, the sticky top bar never covers the control the keyboard is on
     if (box.name === 'Buy') return;
   }
   throw new Error('Shift+Tab never reached Buy');
+});
+
+test('the wallet’s open orders here: listed under the ticket, and cancelled there by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const event = (await topBinaryEvents(page, 100))[6]!;
+  const [yes] = outcomeNames(event.markets[0]!);
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`/e/${event.slug}`);
+  const ticket = page.getByRole('region', { name: 'Trade' });
+  await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
+  await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
+  await ticket.getByRole('button', { name: 'Limit' }).click();
+  await ticket.getByLabel('Limit price (¢)').fill('20');
+  await ticket.getByLabel('Shares', { exact: true }).fill('10');
+  await ticket.getByLabel('Shares', { exact: true }).press('Enter');
+  const mine = ticket.getByRole('region', { name: /^Your open orders here/ });
+  await expect(mine).toContainText(`Buy 10 ${yes} at 20¢`);
+  await themedScreenshots(page, 'ticket-open-orders', ['main']);
+  await tabTo(page, mine.getByRole('button', { name: `Cancel buy 10 ${yes} at 20¢` }));
+  await page.keyboard.press('Enter');
+  await expect(ticket.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
+    `Cancelled: buy 10 ${yes} at 20¢.`,
+  );
+  await expect(mine).toContainText('None resting.');
+  await expect(mine.getByRole('heading')).toBeFocused();
+  // The book no longer marks it, and nothing is held back.
+  await expect(page.getByText('Your resting orders')).toHaveCount(0);
+  await expect(ticket.getByText(`Free to trade: $1,000.00 · 0 ${yes}`)).toBeVisible();
 });

@@ -63,14 +63,7 @@ export async function loadAccount(session: Session): Promise<Account> {
   };
 }
 
-/** DELETE /order: cancels one of the key owner's orders. */
-export function cancelOrder(session: Session, orderID: string) {
-  return sessionRequest(CancelResponse, session, {
-    method: 'DELETE',
-    path: '/order',
-    body: JSON.stringify({ orderID }),
-  });
-}
+export { cancelOrder } from '../../../lib/wallet/cancel-order';
 
 /** DELETE /cancel-all: cancels every open order of the key owner. */
 export function cancelAll(session: Session) {

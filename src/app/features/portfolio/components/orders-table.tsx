@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatCents, formatShares } from '../../../lib/live/figures';
+import { restingWords } from '../../../lib/resting-words';
 import type { Account } from '../api/account';
 import { priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';
@@ -14,9 +15,6 @@ interface Props {
   onCancel(order: Order): void;
   onCancelAll(): void;
 }
-
-const describe = (o: Order) =>
-  `${o.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(o.original_size))} ${o.outcome} at ${formatCents(priceUnits(o.price))}`;
 
 export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Props) {
   // Cancelling every order is asked once more in place; the safe answer takes the focus.
@@ -106,7 +104,7 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
                     type="button"
                     className={secondary}
                     disabled={busy}
-                    aria-label={`Cancel ${describe(o)}`}
+                    aria-label={`Cancel ${restingWords(o)}`}
                     onClick={() => {
                       refocus.current = i;
                       onCancel(o);

@@ -1,6 +1,6 @@
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
-import { formatCents, formatShares } from '../../../lib/live/figures';
+import { restingWords } from '../../../lib/resting-words';
 import { inTermsOf } from '../own-levels';
 
 /**
@@ -25,8 +25,8 @@ export function selfTradeSentence(crossed: readonly OpenOrder[]): string {
   const [first] = crossed;
   const which =
     crossed.length === 1 && first
-      ? `your order to ${first.side === 'BUY' ? 'buy' : 'sell'} ${formatShares(Number(first.original_size) - Number(first.size_matched))} ${first.outcome} at ${formatCents(Math.round(Number(first.price) * 10_000))}`
+      ? `your order to ${restingWords(first)}`
       : `${crossed.length} of your resting orders`;
   const them = crossed.length === 1 ? 'it' : 'them';
-  return `This order would meet ${which}. The exchange never trades a wallet with itself: it would cancel ${them} instead. Cancel ${them} in the Portfolio, or change the price.`;
+  return `This order would meet ${which}. The exchange never trades a wallet with itself: it would cancel ${them} instead. Cancel ${them} under “Your open orders here”, or change the price.`;
 }

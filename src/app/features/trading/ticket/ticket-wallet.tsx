@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
@@ -20,6 +20,8 @@ import {
   signOrder,
 } from './order-api';
 import { uncovered } from './preview';
+import { cancelOrder } from '../../../lib/wallet/cancel-order';
+import { restingWords } from '../../../lib/resting-words';
 import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
 import { useWalletInMarket, type WalletInMarket } from './use-wallet-in-market';
 
@@ -189,7 +191,16 @@ function WalletPart() {
   useTakeFocus(firstChoice, !address && choices.length > 0);
 
   useEffect(() => onConnected(address), [address, onConnected]);
-  useWalletInMarket(address ? session : null, market, onWallet);
+  // Its resting orders here are listed under the ticket, each with its cancel.
+  const [resting, setResting] = useState<OpenOrder[]>([]);
+  const told = useCallback(
+    (wallet: WalletInMarket | null) => {
+      setResting(wallet?.orders ?? []);
+      onWallet(wallet);
+    },
+    [onWallet],
+  );
+  useWalletInMarket(address ? session : null, market, told);
 
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;
@@ -235,28 +246,98 @@ function WalletPart() {
       </div>
     );
   return (
-    <p className={`flex flex-wrap items-center gap-2 text-xs ${muted}`}>
-      <span>
-        {shortAddress(address)}
-        {session
-          ? ' · trading session on (this tab only)'
-          : ' · the first order also starts a trading session (one more signature)'}
-      </span>
-      {session && (
-        <button
-          type="button"
-          className="underline underline-offset-2"
-          onClick={() =>
-            void end().then(
-              () => onResult({ tone: 'ok', text: 'Session ended: its key is revoked.' }),
-              (error: unknown) => onResult({ tone: 'error', text: failureText(error) }),
-            )
-          }
-        >
-          End session
-        </button>
+    <>
+      {session && <RestingHere orders={resting} withSession={withSession} onResult={onResult} />}
+      <p className={`flex flex-wrap items-center gap-2 text-xs ${muted}`}>
+        <span>
+          {shortAddress(address)}
+          {session
+            ? ' · trading session on (this tab only)'
+            : ' · the first order also starts a trading session (one more signature)'}
+        </span>
+        {session && (
+          <button
+            type="button"
+            className="underline underline-offset-2"
+            onClick={() =>
+              void end().then(
+                () => onResult({ tone: 'ok', text: 'Session ended: its key is revoked.' }),
+                (error: unknown) => onResult({ tone: 'error', text: failureText(error) }),
+              )
+            }
+          >
+            End session
+          </button>
+        )}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The wallet's resting orders in this market, by what is left of each, each with its cancel: where the
+ * book marks them and a refusal may name them. A cancelled order's button goes: the keyboard goes on
+ * at the list's heading.
+ */
+function RestingHere({
+  orders,
+  withSession,
+  onResult,
+}: {
+  orders: OpenOrder[];
+  withSession: ReturnType<typeof useSession>['withSession'];
+  onResult: TicketWalletProps['onResult'];
+}) {
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const id = useId();
+  async function cancel(order: OpenOrder) {
+    setCancelling(order.id);
+    try {
+      const { value } = await withSession((s) => cancelOrder(s, order.id));
+      if (value.canceled.includes(order.id)) {
+        onResult({ tone: 'ok', text: `Cancelled: ${restingWords(order)}.` });
+        heading.current?.focus();
+      } else
+        onResult({
+          tone: 'error',
+          text: `Not cancelled: ${value.not_canceled[order.id] ?? 'the exchange did not find it open'}.`,
+        });
+    } catch (error) {
+      onResult({ tone: 'error', text: failureText(error) });
+    } finally {
+      setCancelling(null);
+    }
+  }
+  return (
+    <section aria-labelledby={id} className="space-y-1">
+      <h4 ref={heading} id={id} tabIndex={-1} className="text-sm font-semibold focus:outline-none">
+        Your open orders here ({orders.length})
+      </h4>
+      {orders.length === 0 ? (
+        <p className={`text-sm ${muted}`}>None resting.</p>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {orders.map((o) => {
+            const words = restingWords(o);
+            return (
+              <li key={o.id} className="flex items-center justify-between gap-2">
+                <span className="tabular-nums">{words.charAt(0).toUpperCase() + words.slice(1)}</span>
+                <button
+                  type="button"
+                  aria-label={`Cancel ${words}`}
+                  aria-disabled={cancelling !== null}
+                  onClick={() => cancelling === null && void cancel(o)}
+                  className="h-8 rounded-md border border-neutral-300 px-2 text-xs hover:bg-neutral-100 aria-disabled:opacity-60 dark:border-neutral-700 dark:hover:bg-neutral-800"
+                >
+                  {cancelling === o.id ? 'Cancelling…' : 'Cancel'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       )}
-    </p>
+    </section>
   );
 }
 
