@@ -20,6 +20,8 @@ export function heldByOrders(orders: Account['orders']): number {
   return held;
 }
 
+const inCents = (dollars: number) => Math.round(dollars * 100) / 100;
+
 /**
  * The account's summary in dollars: free cash, cash held by open buys, positions' value, their total
  * (held cash is still the reader's: a cancel gives it back), the paper money credited, and profit or loss:
@@ -34,15 +36,16 @@ export function accountSummary(account: Account): {
   profit: number;
   realised: number;
 } {
+  // Each part in whole cents, as it is shown, so the shown parts add up to the shown total.
   let value = 0;
   let profit = 0;
   for (const p of account.positions) {
     const f = positionFigures(p);
-    value += f.value;
-    profit += f.profit;
+    value += inCents(f.value);
+    profit += inCents(f.profit);
   }
-  const cash = Number(account.cash) / 1e6;
-  const held = heldByOrders(account.orders);
+  const cash = inCents(Number(account.cash) / 1e6);
+  const held = inCents(heldByOrders(account.orders));
   return {
     cash,
     held,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDollars, formatShares } from './figures';
+import { formatCents, formatDollars, formatShares, formatDollarsExact } from './figures';
 
 describe('book figures', () => {
   it('prices read in cents, to the tick', () => {
@@ -23,5 +23,16 @@ describe('book figures', () => {
       '$1,234.05',
       '$0.00',
     ]);
+  });
+});
+
+describe('formatDollarsExact', () => {
+  it('keeps a fraction of a cent that moved, and is formatDollars otherwise', () => {
+    // 32.25 shares at 62¢: $19.995 left the balance, which then read $930.01 less, not $20.00.
+    expect(formatDollarsExact(32.25 * 0.62)).toBe('$19.995');
+    expect(formatDollarsExact(20)).toBe('$20.00');
+    expect(formatDollarsExact(1234.5)).toBe('$1,234.50');
+    expect(formatDollarsExact(0.000001)).toBe('$0.000001');
+    expect(formatDollarsExact(-1234.5675)).toBe('-$1,234.5675');
   });
 });

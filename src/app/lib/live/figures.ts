@@ -19,6 +19,17 @@ export function formatShares(value: number): string {
 }
 
 /** Dollars with cents: `$12.50`, `$1,234.05`. */
+/**
+ * Dollars to the cent, or to the base unit when a fraction of a cent moved ("$19.995"): what a trade
+ * took or gave, which the balance then shows to the cent.
+ */
+export function formatDollarsExact(value: number): string {
+  const cents = formatDollars(value);
+  if (!Number.isFinite(value) || Number.isInteger(Math.round(value * 1e6) / 1e4)) return cents;
+  const [whole, fraction] = Math.abs(value).toFixed(6).replace(/0+$/, '').split('.') as [string, string];
+  return `${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction}`;
+}
+
 export function formatDollars(value: number): string {
   if (!Number.isFinite(value)) return '—';
   const cents = Math.round(Math.abs(value) * 100);

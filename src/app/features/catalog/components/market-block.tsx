@@ -22,7 +22,7 @@ export function MarketBlock({ view, closed }: { view: MarketView; closed: boolea
         <h3 className="text-base font-medium wrap-anywhere">{market.question}</h3>
         {closed && <Badge tone="closed">Resolved</Badge>}
       </div>
-      <OutcomeBars decoded={decoded} />
+      <OutcomeBars decoded={decoded} closed={closed} />
       <details className="mt-3 text-sm">
         <summary className="w-fit rounded text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white">
           Market details

@@ -1,8 +1,17 @@
 import type { DecodedMarket } from '../../../lib/decode-market';
 import { formatPercent } from '../../../lib/format';
 
+/**
+ * What the first outcome is, in words for screen readers (the bar and the weight say it to the eye): it
+ * leads an open market; a closed one was won by it when it ended at 100%, else it was highest at the close.
+ */
+function firstIs(closed: boolean, price: number | null): string {
+  if (!closed) return 'leading';
+  return price !== null && price >= 0.995 ? 'won' : 'highest at the close';
+}
+
 /** Every outcome as a bar as long as its probability, leading first and emphasised; text carries the figure. */
-export function OutcomeBars({ decoded }: { decoded: DecodedMarket }) {
+export function OutcomeBars({ decoded, closed = false }: { decoded: DecodedMarket; closed?: boolean }) {
   if (decoded.outcomes.length === 0) {
     return (
       <p className="text-sm text-neutral-600 dark:text-neutral-400">Outcomes unavailable for this market.</p>
@@ -27,7 +36,7 @@ export function OutcomeBars({ decoded }: { decoded: DecodedMarket }) {
             >
               <span className={`truncate ${leading ? 'font-semibold' : ''}`} title={outcome.label}>
                 {outcome.label}
-                {leading && <span className="sr-only"> (leading)</span>}
+                {leading && <span className="sr-only"> ({firstIs(closed, outcome.price)})</span>}
               </span>
               {/* An SVG bar: its length is an attribute, not a style, which the CSP refuses in server-rendered HTML. */}
               <svg

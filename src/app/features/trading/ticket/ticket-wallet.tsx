@@ -1,7 +1,7 @@
 import { createContext, memo, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
-import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatDollarsExact, formatShares } from '../../../lib/live/figures';
 import type { OpenOrder } from '../../../../contract/trading';
 import { NetworkError } from '../../../lib/api-client';
 import { ClobError } from '../../../lib/wallet/clob-request';
@@ -161,7 +161,7 @@ async function place(
     return {
       tone: 'ok',
       text: told(
-        `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollars(Number(cash))}${request.restsInPart ? '; the rest rests on the book' : ''}.`,
+        `Matched: ${side === 'BUY' ? 'bought' : 'sold'} ${formatShares(Number(shares))} ${name} for ${formatDollarsExact(Number(cash))}${request.restsInPart ? '; the rest rests on the book' : ''}.`,
       ),
     };
   }
