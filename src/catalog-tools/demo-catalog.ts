@@ -29,9 +29,13 @@ export async function markDemoCatalog(db: Db, demo: DemoCatalog): Promise<void> 
  * The catalog now holds real data (an import, a sync, imported histories): nothing of it may be
  * continued by invented walks or traded by demo wallets any more.
  */
-export async function forgetDemoCatalog(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM demo_catalog`);
+export async function forgetDemoCatalog(db: Db): Promise<boolean> {
+  return (await rows(db, sql`DELETE FROM demo_catalog RETURNING id`)).length > 0;
 }
+
+/** Said when a load ends the demo: the demo traders, on by default on a demo catalog, stop with it. */
+export const DEMO_ENDED =
+  'the catalog is no longer the generated demo, so the demo traders will not run on it (DEMO_TRADERS=on runs them anyway)';
 
 export async function demoCatalogOf(db: Db): Promise<StoredDemoCatalog | null> {
   const [row] = await rows<{ seed: string; events: number; due: string | null }>(

@@ -7,6 +7,7 @@ import { type Database, rows } from '../server/db/open';
 import { openTestDatabase } from '../server/test/database';
 import { FIXTURE_FILES, fixturePath } from './fixtures';
 import { generateCatalog } from './generate';
+import { DEMO_ENDED, demoCatalogOf, markDemoCatalog } from './demo-catalog';
 import { importEvents, importFile } from './import';
 import { replaceWithGenerated, seedIfEmpty } from './seed';
 
@@ -133,6 +134,15 @@ describe('import', () => {
       { index: 2, id: '503', field: 'endDate', reason: expect.stringContaining('RFC 3339') },
     ]);
     expect(await snapshot(database)).toBe(before);
+  });
+
+  it('ends the demo on a demo catalog, and says that the demo traders stop with it', async () => {
+    await markDemoCatalog(database.db, { seed: 'demo', events: 1 });
+    const first = await importEvents(database.db, [raw('701')]);
+    expect(first.merged).toContain(DEMO_ENDED);
+    expect(await demoCatalogOf(database.db)).toBeNull();
+    // Said once: a second load has no demo to end.
+    expect((await importEvents(database.db, [raw('702')])).merged).not.toContain(DEMO_ENDED);
   });
 
   it('re-importing the same ids updates the events and replaces their markets and tags', async () => {

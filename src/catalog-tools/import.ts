@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Event, Series, Tag } from '../contract/catalog';
 import { upsertEvents } from '../server/catalog/load';
 import { type Db, rows } from '../server/db/open';
-import { forgetDemoCatalog } from './demo-catalog';
+import { DEMO_ENDED, forgetDemoCatalog } from './demo-catalog';
 import { analyzeCatalog } from './seed';
 import { type ImportError, type ImportWarning, normalizeEvents, parseImportText } from './normalize';
 
@@ -63,7 +63,7 @@ export async function importEvents(
       report.merged.push(...(await mergeBySlug(tx, 'tags', normalized.events)));
       report.merged.push(...(await mergeBySlug(tx, 'series', normalized.events)));
       await upsertEvents(tx, normalized.events);
-      await forgetDemoCatalog(tx);
+      if (await forgetDemoCatalog(tx)) report.merged.push(DEMO_ENDED);
       await options.alongside?.(tx);
       if (options.analyze !== false) await analyzeCatalog(tx);
     });

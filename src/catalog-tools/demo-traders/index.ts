@@ -58,7 +58,15 @@ export function fundThroughLedger(db: Db) {
 /** Starts the demo traders when wanted; null when not. Stop them before the app closes. */
 export async function startDemoTraders(options: StartOptions): Promise<DemoTraders | null> {
   const db = options.database.db;
-  if (!(await demoTradersWanted(options.setting, db))) return null;
+  if (!(await demoTradersWanted(options.setting, db))) {
+    options.log(
+      'info',
+      options.setting === 'off'
+        ? 'demo traders off (DEMO_TRADERS=off)'
+        : 'demo traders off: the catalog was loaded, not generated (DEMO_TRADERS=on runs them on it)',
+    );
+    return null;
+  }
   const seed = (await demoCatalogOf(db))?.seed ?? DEFAULT_SEED;
   const started = performance.now();
   const traders = await DemoTraders.create({

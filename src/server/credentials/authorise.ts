@@ -39,7 +39,7 @@ export interface Accepts {
 
 /** Why a replayed Level 2 request that changes something fails. */
 export const L2_REUSED =
-  'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) already changed something, and a request that changes something is accepted once; sign it again with a later SVC_TIMESTAMP.';
+  'This L2 request (SVC_API_KEY, SVC_TIMESTAMP, SVC_SIGNATURE) was accepted once already, and a request that can change something is accepted once, whatever it did; sign it again with a later SVC_TIMESTAMP (an identical request in the same second signs the same).';
 
 const reusedError = (auth: Auth) =>
   auth.level === 1
