@@ -38,18 +38,34 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 
 interface ValidationIssue {
   instancePath?: string;
+  keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
-/** "limit: must be at most 100" from Fastify's validation error, naming the parameter. */
-function describeValidation(err: FastifyError): string {
+/**
+ * The first problem a schema found, named by its place: "limit: must be at most 100", or within a
+ * union (an order of either version) the first problem of the branch it came closest to
+ * ("order.side: Invalid side") rather than "order: Invalid input".
+ */
+export function describeValidation(err: Pick<FastifyError, 'validation' | 'message'>): string {
   const issues = (err.validation ?? []) as ValidationIssue[];
   const first = issues[0];
   if (!first) return err.message;
-  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  let path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  let message = first.message;
+  const branches = first.params?.errors;
+  if (first.keyword === 'invalid_union' && Array.isArray(branches)) {
+    const closest = (branches as { path: PropertyKey[]; message: string }[][])
+      .filter((b) => b.length > 0)
+      .sort((a, b) => a.length - b.length)[0]?.[0];
+    if (closest) {
+      path = [path, ...closest.path.map(String)].filter(Boolean).join('.');
+      message = closest.message;
+    }
+  }
   const name = path || String(first.params?.missingProperty ?? first.params?.additionalProperty ?? '');
-  return name ? `${name}: ${first.message ?? 'is invalid'}` : (first.message ?? err.message);
+  return name ? `${name}: ${message ?? 'is invalid'}` : (message ?? err.message);
 }
 
 /**

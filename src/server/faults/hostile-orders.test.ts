@@ -303,6 +303,16 @@ describe('POST /order: each refusal with its code and sentence, changing nothing
       '',
     ],
     [
+      'a side given as a number: the field is named',
+      async () => {
+        const body = (await v1Order(alice)) as { order: Record<string, unknown> };
+        return signed(alice, 'POST', '/clob/order', { ...body, order: { ...body.order, side: 0 } });
+      },
+      400,
+      'INVALID_ORDER',
+      'Invalid order payload: order.side: ',
+    ],
+    [
       'an array',
       () => signed(alice, 'POST', '/clob/order', []),
       400,
@@ -1145,10 +1155,15 @@ describe('batches over the limit, or partly malformed', () => {
     expect((tooMany.json() as { error: string }).error).toBe(
       'Too many orders in payload: 16, max allowed: 15',
     );
-    for (const body of [[], valid[0], [...valid.slice(0, 3), { ...valid[3], orderType: 'NOW' }]]) {
+    // The reference's sentence, then what is wrong and where.
+    for (const [body, what] of [
+      [[], '$'],
+      [valid[0], ': Invalid input: expected array, received object'],
+      [[...valid.slice(0, 3), { ...valid[3], orderType: 'NOW' }], ': 3.orderType: '],
+    ] as const) {
       const res = await signed(alice, 'POST', '/clob/orders', body);
       expectRefusal(res, ['INVALID_ORDER']);
-      expect((res.json() as { error: string }).error).toBe('Invalid order payload');
+      expect((res.json() as { error: string }).error).toMatch(new RegExp(`^Invalid order payload${what}`));
     }
     expect(await exchangeSnapshot(t.database.db)).toEqual(before);
   });

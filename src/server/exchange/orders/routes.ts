@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../contract/errors';
 import {
@@ -16,7 +16,7 @@ import {
 import { TRADING_REFUSALS } from '../../../contract/trading-errors';
 import { type Authoriser, L2_REUSED } from '../../credentials/authorise';
 import { KEY_REVOKED } from '../../credentials/level2';
-import { ReplyError } from '../../errors';
+import { describeValidation, ReplyError } from '../../errors';
 import type { Exchange } from '../exchange';
 import { sizeText, unitsText } from '../units';
 import type { CancelJob, Cancelled, Placed, Refused, SingleUse } from '../writer';
@@ -24,6 +24,16 @@ import { type DecodeDeps, decodeOrder, type OrderRefusal } from './decode';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 /** DELETE /orders may name 3,000 order ids (~200 kB). */
+/**
+ * A body the schema refuses: the reference's sentence, which programs match on, then the field and what
+ * is wrong with it (which six different mistakes would otherwise all share).
+ */
+function payloadRefusal(error: NonNullable<FastifyRequest['validationError']>): string {
+  const sentence = TRADING_REFUSALS.INVALID_ORDER.payload;
+  const what = describeValidation(error as FastifyError);
+  return what === sentence ? sentence : `${sentence}: ${what}`;
+}
+
 const CANCEL_BODY_LIMIT = 256 * 1024;
 
 /**
@@ -129,7 +139,7 @@ export function registerOrderRoutes(
     async (request) => {
       const { caller, singleUse } = await level2(authoriser, request);
       if (request.validationError)
-        throw new ReplyError('INVALID_ORDER', TRADING_REFUSALS.INVALID_ORDER.payload);
+        throw new ReplyError('INVALID_ORDER', payloadRefusal(request.validationError));
       const placed = await place(request.body, caller, singleUse);
       if (!placed.ok) throw new ReplyError(placed.refusal.code, placed.refusal.error);
       return placed.response;
@@ -155,7 +165,7 @@ export function registerOrderRoutes(
           'INVALID_ORDER',
           count > MAX_ORDERS_PER_BATCH
             ? TRADING_REFUSALS.INVALID_ORDER.tooMany(count, MAX_ORDERS_PER_BATCH)
-            : TRADING_REFUSALS.INVALID_ORDER.payload,
+            : payloadRefusal(request.validationError),
         );
       }
       // One request, one single-use mark: each order of the batch is told apart by its index.
