@@ -221,6 +221,13 @@ test('the wallet’s open orders here: listed under the ticket, and cancelled th
   await ticket.getByRole('button', { name: 'Connect Test Wallet' }).click();
   await ticket.getByRole('button', { name: 'Limit' }).click();
   await ticket.getByLabel('Limit price (¢)').fill('20');
+  // More than the grant: the first order starts the session, then is not signed, said once.
+  await ticket.getByLabel('Shares', { exact: true }).fill('10000');
+  await ticket.getByLabel('Shares', { exact: true }).press('Enter');
+  await expect(ticket.getByRole('alert')).toHaveText(
+    'This order needs $2,000.00 and you have $1,000.00 free. The order was not signed.',
+  );
+  await expect(ticket.getByText(/This order needs/)).toHaveCount(1);
   await ticket.getByLabel('Shares', { exact: true }).fill('10');
   await ticket.getByLabel('Shares', { exact: true }).press('Enter');
   const mine = ticket.getByRole('region', { name: /^Your open orders here/ });

@@ -217,8 +217,8 @@ function Ticket({
     return null;
   })();
   const refusal = problem?.text ?? null;
-  // An empty amount is not an error to announce: the ticket is just not filled in yet.
-  const said = amountText.trim() !== '' && problem !== null;
+  // An empty amount is not an error to announce, nor one the answer below the button already gives.
+  const said = amountText.trim() !== '' && problem !== null && !message?.text.startsWith(problem.text);
   const invalid = (field: 'amount' | 'limit') =>
     said && problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': ids.refusal } : {};
 

@@ -102,11 +102,11 @@ async function place(
   // Read again here: the ticket's own reading may be a moment old.
   const free = await step((s) => (side === 'BUY' ? freeCollateral(s) : freeShares(s, request.tokenId)));
   const short = uncovered(request, free, name);
-  if (short) return { tone: 'error', text: told(`${short} Nothing was signed.`) };
+  if (short) return { tone: 'error', text: told(`${short} The order was not signed.`) };
   const mine = await step((s) => openOrdersIn(s, request.conditionId));
   const crossed = ownOrdersCrossed({ ...request, price: request.reach }, mine);
   if (crossed.length > 0)
-    return { tone: 'error', text: told(`${selfTradeSentence(crossed)} Nothing was signed.`) };
+    return { tone: 'error', text: told(`${selfTradeSentence(crossed)} The order was not signed.`) };
   onWorking('Approve the order in your wallet…');
   const signed = await signOrder(config, request);
   onWorking('Sending the order…');
