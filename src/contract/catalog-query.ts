@@ -179,16 +179,24 @@ const eventsQueryShape = {
 
 export const EVENTS_QUERY_PARAMETERS = Object.keys(eventsQueryShape) as (keyof typeof eventsQueryShape)[];
 
-/** A query that refuses what it does not know, naming the parameter (a typo must not pass silently). */
-export const strictQuery = <Shape extends z.ZodRawShape>(shape: Shape) => {
+/**
+ * A query that refuses what it does not know, naming the parameter (a typo must not pass silently).
+ * `hints`: what to say instead of the list of parameters for an unknown one people are known to try.
+ */
+export const strictQuery = <Shape extends z.ZodRawShape>(
+  shape: Shape,
+  hints: Record<string, string> = {},
+) => {
   const known = Object.keys(shape);
   return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; ${
-            known.length ? `the parameters are ${known.join(', ')}` : 'this endpoint takes no parameters'
-          }`
-        : undefined,
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const hinted = issue.keys.find((k) => Object.hasOwn(hints, k));
+      if (hinted !== undefined) return `unknown parameter ${JSON.stringify(hinted)}: ${hints[hinted]}`;
+      return `unknown parameter ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; ${
+        known.length ? `the parameters are ${known.join(', ')}` : 'this endpoint takes no parameters'
+      }`;
+    },
   });
 };
 

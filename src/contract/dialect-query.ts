@@ -118,7 +118,13 @@ const keyset = {
     .meta({ description: "The previous page's next_cursor; valid only with the same filters and order." }),
 };
 
-export const EventsKeysetQuery = strictQuery({ ...eventFilters, ...keyset });
+/** What a keyset list says to a parameter of the offset lists: how to page here instead. */
+const keysetHints = (list: string) => {
+  const hint = `a keyset list pages by after_cursor (the next_cursor of the page before); ${list} takes offset`;
+  return { offset: hint, page: hint };
+};
+
+export const EventsKeysetQuery = strictQuery({ ...eventFilters, ...keyset }, keysetHints('/events'));
 export type EventsKeysetQuery = z.output<typeof EventsKeysetQuery>;
 
 /** Sort fields of markets on their own (`volumeNum` is `volume`, `liquidityNum` is `liquidity`). */
@@ -163,7 +169,7 @@ export const MarketsQuery = strictQuery({
 });
 export type MarketsQuery = z.output<typeof MarketsQuery>;
 
-export const MarketsKeysetQuery = strictQuery({ ...marketFilters, ...keyset });
+export const MarketsKeysetQuery = strictQuery({ ...marketFilters, ...keyset }, keysetHints('/markets'));
 export type MarketsKeysetQuery = z.output<typeof MarketsKeysetQuery>;
 
 /** `/tags` and `/series`: everything by default (docs/api.md §6), pages when `limit` is given. */

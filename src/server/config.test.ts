@@ -60,7 +60,7 @@ describe('loadConfig', () => {
     const message = errorOf({ WORKERS: '3', DATABASE_URL: 'postgres://x/y' });
     const lines = message.split('\n').slice(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^ {2}WORKERS>1 needs REDIS_URL .*100 × 3/);
+    expect(lines[0]).toMatch(/^ {2}WORKERS>1 needs REDIS_URL .*live channels.*100 × 3/);
     // Both missing: one line each.
     expect(errorOf({ WORKERS: '2' }).split('\n').slice(1)).toEqual([
       expect.stringMatching(/needs DATABASE_URL/),

@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.WORKERS > 1 && !c.REDIS_URL) {
     lines.push(
-      `WORKERS>1 needs REDIS_URL (redis://…): without it each worker counts the /api-keys rate limit on its own, and the limit becomes ${c.RATE_LIMIT_MAX} × ${c.WORKERS} per client.`,
+      `WORKERS>1 needs REDIS_URL (redis://…): without it a socket on one worker would not hear the trades and orders of the others (the live channels), and each worker would count the /api-keys rate limit on its own (${c.RATE_LIMIT_MAX} × ${c.WORKERS} per client).`,
     );
   }
   const exchanges = {

@@ -78,3 +78,18 @@ describe("/events keeps its own parameters: the reference dialect's are for /eve
     expect(res.json().error).toContain(`unknown parameter "${query.split('=')[0]}"`);
   });
 });
+
+describe('a keyset list asked for an offset page says how it pages', () => {
+  it.each([
+    ['/events/keyset?offset=20', '/events'],
+    ['/events/keyset?page=2', '/events'],
+    ['/markets/keyset?offset=20', '/markets'],
+  ])('%s → 400 pointing at after_cursor, not the list of every parameter', async (url, list) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json() as { error: string };
+    expect(error).toMatch(/unknown parameter "(offset|page)": a keyset list pages by after_cursor/);
+    expect(error).toContain(`${list} takes offset`);
+    expect(error).not.toContain('the parameters are');
+  });
+});
