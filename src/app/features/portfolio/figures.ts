@@ -65,6 +65,3 @@ export function creditsNote(credits: Account['summary']['credits']): string {
   if (grant) return topUps === 0 ? 'Starting grant of paper money' : `Starting grant + ${more}`;
   return topUps === 0 ? 'None yet' : `${more} from the operator`;
 }
-
-/** A decimal price of the API ("0.3967") in the book's units (3967), for formatCents. */
-export const priceUnits = (decimal: string): number => Math.round(Number(decimal) * 10_000);

@@ -1,6 +1,6 @@
 import type { OpenOrder } from '../../../contract/trading';
 import type { Side } from '../../../engine/types';
-import { PRICE_UNITS } from '../../lib/live/wire';
+import { PRICE_UNITS } from '../../lib/live/figures';
 
 type Resting = Pick<OpenOrder, 'asset_id' | 'side' | 'price'>;
 

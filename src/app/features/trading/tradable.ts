@@ -1,6 +1,7 @@
 import type { Event } from '../../../contract/catalog';
 import { marketName } from '../../../contract/market-name';
 import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
+import { priceUnits } from '../../lib/live/figures';
 
 /** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
 export interface TradableMarket {
@@ -39,7 +40,7 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
       outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
       bookToken: first.tokenId,
       negRisk: market.negRisk === true,
-      tick: Math.round((market.orderPriceMinTickSize || 0.01) * 10_000),
+      tick: priceUnits(market.orderPriceMinTickSize || 0.01),
       minSize: Math.round((market.orderMinSize || 5) * 100),
     });
   }

@@ -1,5 +1,6 @@
 import { displayedPrice } from '../../../engine/prices';
-import { type MarketMessage, mirrorTrade, PRICE_UNITS, type RecordedTrade, type Side } from './wire';
+import { PRICE_UNITS } from './figures';
+import { type MarketMessage, mirrorTrade, type RecordedTrade, type Side } from './wire';
 
 /**
  * One market's book as the market channel tells it, kept for the token the page subscribed to (its

@@ -1,6 +1,14 @@
+import { FULL_SET_PRICE } from '../../../engine/prices';
 import { grouped } from '../format';
 
 /** The figures of live trading data: the book, the tape, the ticket and the Portfolio. */
+
+/** 1/10,000 of a dollar: the smallest tick of the reference, and the price of a full set. */
+export const PRICE_UNITS = FULL_SET_PRICE;
+
+/** A decimal price of the API ("0.3967") in the book's units (3967), for formatCents. */
+export const priceUnits = (decimal: string | number): number => Math.round(Number(decimal) * PRICE_UNITS);
+
 /**
  * A price of the book or the ticket in cents, from 1/10,000 units: `53¢`, `53.5¢`, `0.25¢` on fine
  * ticks (UI brief: prices in cents, chances in percent, so the two are never mixed up).
@@ -18,7 +26,6 @@ export function formatShares(value: number): string {
   return `${grouped(whole)}${cents ? `.${String(cents).padStart(2, '0').replace(/0$/, '')}` : ''}`;
 }
 
-/** Dollars with cents: `$12.50`, `$1,234.05`. */
 /**
  * Dollars to the cent, or to the base unit when a fraction of a cent moved ("$19.995"): what a trade
  * took or gave, which the balance then shows to the cent.
@@ -30,6 +37,7 @@ export function formatDollarsExact(value: number): string {
   return `${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction}`;
 }
 
+/** Dollars with cents: `$12.50`, `$1,234.05`. */
 export function formatDollars(value: number): string {
   if (!Number.isFinite(value)) return '—';
   const cents = Math.round(Math.abs(value) * 100);

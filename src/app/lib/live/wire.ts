@@ -3,6 +3,7 @@
  * defensively: a message this dashboard does not understand is dropped, never thrown on. Prices become
  * integers of 1/10,000 (the exchange's unit) so the book is kept without floating-point drift.
  */
+import { PRICE_UNITS, priceUnits } from './figures';
 
 export type Side = 'BUY' | 'SELL';
 
@@ -38,16 +39,12 @@ export type MarketMessage =
     }
   | { type: 'tick_size_change'; assetId: string; tickSize: number };
 
-/** 1/10,000 of a dollar: the smallest tick of the reference. */
-export const PRICE_UNITS = 10_000;
-
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** A decimal price ("0.53") as units (5300); null when it is not a price in [0, 1]. */
-export function priceUnits(v: unknown): number | null {
+/** A decimal price from the wire ("0.53") as units (5300); null when it is not a price in [0, 1]. */
+function wirePrice(v: unknown): number | null {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-  if (!Number.isFinite(n) || n < 0 || n > 1) return null;
-  return Math.round(n * PRICE_UNITS);
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? priceUnits(n) : null;
 }
 
 function shares(v: unknown): number | null {
@@ -70,7 +67,7 @@ function levels(v: unknown): [number, number][] {
   if (!Array.isArray(v)) return [];
   const out: [number, number][] = [];
   for (const level of v) {
-    const price = priceUnits((level as { price?: unknown })?.price);
+    const price = wirePrice((level as { price?: unknown })?.price);
     const size = shares((level as { size?: unknown })?.size);
     if (price !== null && size !== null && size > 0) out.push([price, size]);
   }
@@ -89,8 +86,8 @@ function one(raw: Record<string, unknown>, now: number): MarketMessage | null {
         market,
         bids: levels(raw.bids),
         asks: levels(raw.asks),
-        tickSize: priceUnits(raw.tick_size),
-        lastTrade: priceUnits(raw.last_trade_price),
+        tickSize: wirePrice(raw.tick_size),
+        lastTrade: wirePrice(raw.last_trade_price),
         timestamp: millis(raw.timestamp, now),
       };
     }
@@ -99,7 +96,7 @@ function one(raw: Record<string, unknown>, now: number): MarketMessage | null {
       const changes: LevelChange[] = [];
       for (const c of raw.price_changes as Record<string, unknown>[]) {
         const assetId = text(c?.asset_id);
-        const price = priceUnits(c?.price);
+        const price = wirePrice(c?.price);
         const size = shares(c?.size);
         const side = sideOf(c?.side);
         if (assetId && price !== null && size !== null && side) changes.push({ assetId, price, size, side });
@@ -108,7 +105,7 @@ function one(raw: Record<string, unknown>, now: number): MarketMessage | null {
     }
     case 'last_trade_price': {
       const assetId = text(raw.asset_id);
-      const price = priceUnits(raw.price);
+      const price = wirePrice(raw.price);
       const size = shares(raw.size);
       const side = sideOf(raw.side);
       if (!assetId || price === null || size === null || !side) return null;
@@ -118,7 +115,7 @@ function one(raw: Record<string, unknown>, now: number): MarketMessage | null {
     }
     case 'tick_size_change': {
       const assetId = text(raw.asset_id);
-      const tickSize = priceUnits(raw.new_tick_size);
+      const tickSize = wirePrice(raw.new_tick_size);
       return assetId && tickSize ? { type: 'tick_size_change', assetId, tickSize } : null;
     }
     default:
@@ -177,7 +174,7 @@ export function readMarketTrades(body: unknown): RecordedTrade[] | null {
   const out: RecordedTrade[] = [];
   for (const raw of body as Record<string, unknown>[]) {
     const hash = text(raw?.transaction_hash);
-    const price = priceUnits(raw?.price);
+    const price = wirePrice(raw?.price);
     const size = shares(raw?.size);
     const side = sideOf(raw?.side);
     const seconds = Number(text(raw?.timestamp) ?? Number.NaN);

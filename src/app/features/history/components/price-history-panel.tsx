@@ -10,7 +10,7 @@ import { liveSources } from '../live-lines';
 import type { Market } from '../../../../contract/catalog';
 import { alignHistories, changePoints, describeLine, valueAt, withLiveTail } from '../line-summary';
 import { useLivePrices } from '../../../lib/live/use-live';
-import { PRICE_UNITS } from '../../../lib/live/wire';
+import { PRICE_UNITS } from '../../../lib/live/figures';
 import { LINE_COLOURS } from '../line-colours';
 import { ChartFrame, chartHeading, PLOT_HEIGHT } from './chart-frame';
 import PricePlot from './price-plot';

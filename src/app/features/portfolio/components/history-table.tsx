@@ -1,7 +1,6 @@
 import { formatExact } from '../../../lib/format';
-import { formatCents, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatShares, priceUnits } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
-import { priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';
 import { muted, table, td, th } from './styles';
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatCents, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatShares, priceUnits } from '../../../lib/live/figures';
 import { restingWords } from '../../../lib/resting-words';
 import type { Account } from '../api/account';
-import { priceUnits } from '../figures';
 import { type Links, MarketLink } from './market-link';
 import { muted, secondary, table, td, th } from './styles';
 

@@ -1,6 +1,6 @@
-import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatDollars, formatShares, priceUnits } from '../../../lib/live/figures';
 import type { Position } from '../../../../contract/trading';
-import { positionFigures, priceUnits } from '../figures';
+import { positionFigures } from '../figures';
 import { type Links, MarketLink } from './market-link';
 import { muted, table, td, th } from './styles';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Flash } from './flash';
 import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
 import type { BookView, Level } from '../../../lib/live/book-state';
-import { PRICE_UNITS } from '../../../lib/live/wire';
+import { PRICE_UNITS } from '../../../lib/live/figures';
 import type { OwnLevels } from '../own-levels';
 
 const NONE_OWN: OwnLevels = { bids: new Map(), asks: new Map() };

@@ -13,7 +13,7 @@ import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
-import { formatCents, formatDollars, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatDollars, formatShares, PRICE_UNITS } from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
 import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
@@ -181,8 +181,10 @@ function Ticket({
       if (!limitText.trim()) return limitIs('Enter a limit price in cents.');
       if (!Number.isFinite(typedNumber(limitText)))
         return limitIs(NOT_A_NUMBER('the limit price in cents', '42.5'));
-      if (!(limitPrice >= tick && limitPrice <= 10_000 - tick))
-        return limitIs(`The price must be between ${formatCents(tick)} and ${formatCents(10_000 - tick)}.`);
+      if (!(limitPrice >= tick && limitPrice <= PRICE_UNITS - tick))
+        return limitIs(
+          `The price must be between ${formatCents(tick)} and ${formatCents(PRICE_UNITS - tick)}.`,
+        );
       if (limitPrice % tick !== 0) {
         const below = Math.floor(limitPrice / tick) * tick;
         return limitIs(

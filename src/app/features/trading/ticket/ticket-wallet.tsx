@@ -1,7 +1,7 @@
 import { createContext, memo, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useConfig, useConnect, useConnection } from 'wagmi';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
-import { formatCents, formatDollarsExact, formatShares } from '../../../lib/live/figures';
+import { formatCents, formatDollarsExact, formatShares, priceUnits } from '../../../lib/live/figures';
 import type { OpenOrder } from '../../../../contract/trading';
 import { NetworkError } from '../../../lib/api-client';
 import { ClobError } from '../../../lib/wallet/clob-request';
@@ -60,7 +60,7 @@ const muted = 'text-neutral-600 dark:text-neutral-400';
 function foundText(order: OpenOrder, name: string): string {
   const verb = order.side === 'BUY' ? 'buy' : 'sell';
   const matched = Number(order.size_matched);
-  const price = formatCents(Math.round(Number(order.price) * 10_000));
+  const price = formatCents(priceUnits(order.price));
   const traded = `Matched: ${order.side === 'BUY' ? 'bought' : 'sold'} ${formatShares(matched)} ${name}`;
   if (order.status === 'LIVE')
     return matched > 0
