@@ -41,6 +41,11 @@ async function allPages<T>(
   return out;
 }
 
+/** The positions alone, valued at the catalog's prices now: what moves without an event of the user channel. */
+export function loadPositions(session: Session): Promise<Position[]> {
+  return sessionRequest(z.array(Position), session, { method: 'GET', path: '/data/positions' });
+}
+
 /** The account as the server has it now: balance, positions, open orders, trades (newest first), summary. */
 export async function loadAccount(session: Session): Promise<Account> {
   const [balance, positions, orders, trades, summary] = await Promise.all([
@@ -49,7 +54,7 @@ export async function loadAccount(session: Session): Promise<Account> {
       path: '/balance-allowance',
       query: { asset_type: 'COLLATERAL', signature_type: '0' },
     }),
-    sessionRequest(z.array(Position), session, { method: 'GET', path: '/data/positions' }),
+    loadPositions(session),
     allPages(session, '/data/orders', OpenOrdersPage),
     allPages(session, '/data/trades', TradesPage),
     sessionRequest(AccountSummary, session, { method: 'GET', path: '/data/summary' }),

@@ -15,6 +15,7 @@ const session: Session = {
 };
 const api = vi.hoisted(() => ({
   loadAccount: vi.fn(),
+  loadPositions: vi.fn(),
   cancelOrder: vi.fn(),
   cancelAll: vi.fn(),
   marketsByCondition: vi.fn(async () => new Map()),
@@ -277,19 +278,45 @@ describe('the Portfolio', () => {
     expect(screen.getByText(/^Live: updates as your orders fill/)).toBeInTheDocument();
   });
 
-  it('reads the account again every so often while in view, for the positions’ prices', async () => {
+  it('reads the positions again every so often while in view, for their prices', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      api.loadAccount
-        .mockResolvedValueOnce(account({ positions: [position({ cur_price: '0.39' })] }))
-        .mockResolvedValue(account({ positions: [position({ cur_price: '0.3' })] }));
+      api.loadAccount.mockResolvedValue(account({ positions: [position({ cur_price: '0.39' })] }));
+      api.loadPositions.mockResolvedValue([position({ cur_price: '0.3' })]);
       renderInApp(<PortfolioPage />);
       await screen.findByText('Cash (free)');
       // 20 shares at 39¢, bought at 55¢.
       expect(summary()[1]).toBe('$7.80');
       await act(() => vi.advanceTimersByTimeAsync(PRICES_EVERY_MS));
       await waitFor(() => expect(summary()[1]).toBe('$6.00'));
-      expect(api.loadAccount).toHaveBeenCalledTimes(2);
+      // Only the positions: not every page of the trades, nor the summary, each time.
+      expect(api.loadAccount).toHaveBeenCalledTimes(1);
+      expect(api.loadPositions).toHaveBeenCalledWith(session);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a fill read meanwhile over an older read of the prices', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      api.loadAccount.mockResolvedValueOnce(account({ positions: [position({ cur_price: '0.39' })] }));
+      let answer: (rows: Position[]) => void = () => {};
+      api.loadPositions.mockReturnValue(new Promise<Position[]>((resolve) => (answer = resolve)));
+      renderInApp(<PortfolioPage />);
+      await screen.findByText('Cash (free)');
+      act(() => FakeSocket.all[0]!.accept());
+      await act(() => vi.advanceTimersByTimeAsync(PRICES_EVERY_MS));
+      expect(api.loadPositions).toHaveBeenCalledTimes(1);
+      // While the prices are on their way, a fill doubles the position and the whole account is read.
+      api.loadAccount.mockResolvedValueOnce(
+        account({ positions: [position({ size: '40', cur_price: '0.39' })] }),
+      );
+      act(() => FakeSocket.all[0]!.push([{ event_type: 'trade', type: 'TRADE', id: 't-2', market: '0xc1' }]));
+      await waitFor(() => expect(summary()[1]).toBe('$15.60'));
+      // The older answer (20 shares) arrives last: it does not undo the fill.
+      await act(async () => answer([position({ cur_price: '0.3' })]));
+      expect(summary()[1]).toBe('$15.60');
     } finally {
       vi.useRealTimers();
     }

@@ -5,7 +5,14 @@ import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/ses
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { failureText } from '../../../lib/wallet/failure-text';
-import { type Account, cancelAll, cancelOrder, loadAccount, marketsByCondition } from '../api/account';
+import {
+  type Account,
+  cancelAll,
+  cancelOrder,
+  loadAccount,
+  loadPositions,
+  marketsByCondition,
+} from '../api/account';
 import { useUserFeed } from '../../../lib/wallet/use-user-feed';
 import { AccountView } from './account-view';
 import { LiveState, PRICES_EVERY_MS } from './live-state';
@@ -63,7 +70,7 @@ export function PortfolioPage() {
   // A wallet connected by keyboard: the focus goes on at the next step.
   const signButton = useRef<HTMLButtonElement>(null);
   useTakeFocus(signButton, connection.status === 'connected' && !session);
-  const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  const loading = useRef({ running: false, again: false, reads: 0 });
 
   /** Reads the account with the session held now; a read asked for meanwhile runs once after. */
   const refresh = useCallback(async () => {
@@ -76,6 +83,7 @@ export function PortfolioPage() {
     try {
       do {
         state.again = false;
+        state.reads++;
         const current = sessionFor(address);
         if (!current) return;
         try {
@@ -104,6 +112,20 @@ export function PortfolioPage() {
     }
   }, [address]);
 
+  /**
+   * Reads the positions alone, for their prices (nothing else moves without an event). Dropped when a whole
+   * read began meanwhile: its answer may be newer than this one.
+   */
+  const refreshPrices = useCallback(async () => {
+    const state = loading.current;
+    const current = sessionFor(address);
+    if (state.running || !current) return;
+    const reads = state.reads;
+    const positions = await loadPositions(current).catch(() => null);
+    if (positions && state.reads === reads && !state.running)
+      setAccount((now) => (now ? { ...now, positions } : now));
+  }, [address]);
+
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onLive = useCallback(() => {
     clearTimeout(settle.current);
@@ -113,10 +135,10 @@ export function PortfolioPage() {
   useEffect(() => {
     if (!session) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (document.visibilityState === 'visible') void refreshPrices();
     }, PRICES_EVERY_MS);
     return () => clearInterval(timer);
-  }, [session, refresh]);
+  }, [session, refreshPrices]);
 
   const feed = useUserFeed(session, onLive);
   useEffect(() => {
