@@ -208,12 +208,14 @@ test('on a phone, the sticky top bar never covers the control the keyboard is on
   throw new Error('Shift+Tab never reached Buy');
 });
 
-test('the wallet’s open orders here: listed under the ticket, and cancelled there by keyboard', async ({
+test('the wallet’s open orders here: listed under the ticket, told when filled, cancelled by keyboard', async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(60_000);
-  const event = (await topBinaryEvents(page, 100))[6]!;
+  const event = (await topBinaryEvents(page, 100))[9]!;
   const [yes] = outcomeNames(event.markets[0]!);
+  const [, noToken] = event.markets[0]!.clobTokenIds as [string, string];
   await installTestWallet(page, { privateKey: generatePrivateKey() });
   await page.goto(`/e/${event.slug}`);
   const ticket = page.getByRole('region', { name: 'Trade' });
@@ -232,15 +234,27 @@ test('the wallet’s open orders here: listed under the ticket, and cancelled th
   await ticket.getByLabel('Shares', { exact: true }).press('Enter');
   const mine = ticket.getByRole('region', { name: /^Your open orders here/ });
   await expect(mine).toContainText(`Buy 10 ${yes} at 20¢`);
+  // Another wallet's program sells 5 into it (it buys the other outcome at 80¢): told as it happens.
+  const sold = await (await trader(baseURL!)).createAndPostOrder({
+    tokenID: noToken,
+    price: 0.8,
+    size: 5,
+    side: Side.BUY,
+  });
+  expect(sold).toMatchObject({ success: true, status: 'matched' });
+  await expect(mine.getByRole('status')).toHaveText(
+    new RegExp(`^At [^,]+, your resting order bought 5 ${yes} at 20¢\\.$`),
+  );
+  await expect(mine).toContainText(`Buy 5 ${yes} at 20¢`);
   await themedScreenshots(page, 'ticket-open-orders', ['main']);
-  await tabTo(page, mine.getByRole('button', { name: `Cancel buy 10 ${yes} at 20¢` }));
+  await tabTo(page, mine.getByRole('button', { name: `Cancel buy 5 ${yes} at 20¢` }));
   await page.keyboard.press('Enter');
   await expect(ticket.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
-    `Cancelled: buy 10 ${yes} at 20¢.`,
+    `Cancelled: buy 5 ${yes} at 20¢.`,
   );
   await expect(mine).toContainText('None resting.');
   await expect(mine.getByRole('heading')).toBeFocused();
   // The book no longer marks it, and nothing is held back.
   await expect(page.getByText('Your resting orders')).toHaveCount(0);
-  await expect(ticket.getByText(`Free to trade: $1,000.00 · 0 ${yes}`)).toBeVisible();
+  await expect(ticket.getByText(`Free to trade: $999.00 · 5 ${yes}`)).toBeVisible();
 });

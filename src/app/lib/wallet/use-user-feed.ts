@@ -2,13 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { Channel, LiveStatus } from '../live/channel';
 import { config } from '../config';
 import type { Session } from './session';
-import { openUserFeed, userChannelUrl } from './user-feed';
+import { openUserFeed, type UserEvent, userChannelUrl } from './user-feed';
 
 /**
- * Follows the session owner's orders and trades while `session` is held: `onChange` runs on each event
- * and after each reconnection. One connection per session; a new session opens a new one.
+ * Follows the session owner's orders and trades while `session` is held: `onChange` runs on each frame's
+ * events, and with none after each reconnection (what happened meanwhile is not replayed: read it
+ * again). One connection per session; a new session opens a new one.
  */
-export function useUserFeed(session: Session | null, onChange: () => void) {
+export function useUserFeed(session: Session | null, onChange: (events: UserEvent[]) => void) {
   const [channel, setChannel] = useState<Channel | null>(null);
   const [status, setStatus] = useState<LiveStatus>('idle');
   const latest = useRef(onChange);
@@ -17,8 +18,8 @@ export function useUserFeed(session: Session | null, onChange: () => void) {
   useEffect(() => {
     if (!session) return;
     const opened = openUserFeed(userChannelUrl(config.clobUrl, window.location), session.credentials, {
-      events: () => latest.current(),
-      reopened: () => latest.current(),
+      events: (events) => latest.current(events),
+      reopened: () => latest.current([]),
     });
     const sync = () => setStatus(opened.getStatus());
     const stopWatching = opened.onStatus(sync);

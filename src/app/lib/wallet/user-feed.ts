@@ -1,6 +1,7 @@
 import { LIVE_CLOSE, LIVE_PATHS } from '../../../contract/live';
 import type { ApiCredentials } from '../../../contract/auth-l2';
 import { Channel, channelUrl, type SocketLike } from '../live/channel';
+import { priceUnits } from '../live/figures';
 
 /**
  * The user channel (`{clob_url}/ws/user`, docs/api.md, "Live channels") for the Portfolio and the ticket:
@@ -9,6 +10,18 @@ import { Channel, channelUrl, type SocketLike } from '../live/channel';
  * each; after a drop they read it again too, since nothing missed is replayed.
  */
 
+/** What a trade did to one of the reader's resting orders (its maker side). */
+export interface MakerFill {
+  orderId: string;
+  /** The token of the resting order's outcome. */
+  assetId: string;
+  side: 'BUY' | 'SELL';
+  /** Shares matched in this trade. */
+  size: number;
+  /** The resting order's price, in 1/10,000 (the price it trades at). */
+  price: number;
+}
+
 export interface UserEvent {
   kind: 'order' | 'trade';
   /** The order or trade id. */
@@ -16,6 +29,33 @@ export interface UserEvent {
   market: string;
   /** order: PLACEMENT, UPDATE, CANCELLATION; trade: TRADE. */
   type: string;
+  /** A trade the reader took part in as a maker: its resting orders the trade filled (else empty). */
+  makerFills: MakerFill[];
+}
+
+/** The reader's own maker orders of a trade message sent to it as a maker. */
+function makerFillsOf(m: Record<string, unknown>): MakerFill[] {
+  const reader = typeof m.maker_address === 'string' ? m.maker_address.toLowerCase() : null;
+  if (m.event_type !== 'trade' || m.trader_side !== 'MAKER' || !reader || !Array.isArray(m.maker_orders))
+    return [];
+  const out: MakerFill[] = [];
+  for (const raw of m.maker_orders) {
+    const o = (raw ?? {}) as Record<string, unknown>;
+    const size = Number(o.matched_amount);
+    const price = Number(o.price);
+    if (
+      typeof o.maker_address === 'string' &&
+      o.maker_address.toLowerCase() === reader &&
+      typeof o.order_id === 'string' &&
+      typeof o.asset_id === 'string' &&
+      (o.side === 'BUY' || o.side === 'SELL') &&
+      size > 0 &&
+      price > 0 &&
+      price < 1
+    )
+      out.push({ orderId: o.order_id, assetId: o.asset_id, side: o.side, size, price: priceUnits(price) });
+  }
+  return out;
 }
 
 /** The order and trade events of one frame (one object or an array); anything else is dropped. */
@@ -35,6 +75,7 @@ export function readUserFrame(data: string): UserEvent[] {
         id: m.id,
         market: typeof m.market === 'string' ? m.market : '',
         type: typeof m.type === 'string' ? m.type : '',
+        makerFills: makerFillsOf(m),
       });
   }
   return out;

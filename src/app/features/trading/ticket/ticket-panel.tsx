@@ -108,8 +108,12 @@ function Ticket({
       ({
         conditionId: market.conditionId,
         tokens: [market.outcomes[0].tokenId, market.outcomes[1].tokenId],
+        names: [
+          withMarket(market.outcomes[0].label, marketName),
+          withMarket(market.outcomes[1].label, marketName),
+        ],
       }) as const,
-    [market],
+    [market, marketName],
   );
   const [request, setRequest] = useState<PlaceRequest | null>(null);
   const [side, setSide] = useState<Side>('BUY');

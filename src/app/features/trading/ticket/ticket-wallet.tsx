@@ -10,6 +10,8 @@ import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
 import { failureText } from '../../../lib/wallet/failure-text';
+import type { MakerFill } from '../../../lib/wallet/user-feed';
+import { fillWords } from './fill-words';
 import {
   type OrderToSign,
   findOrder,
@@ -44,8 +46,11 @@ export interface Message {
 
 export interface TicketWalletProps {
   request: PlaceRequest | null;
-  /** The market on the ticket: the wallet's free balances and resting orders in it go to `onWallet`. */
-  market: { conditionId: string; tokens: readonly [string, string] };
+  /**
+   * The market on the ticket: the wallet's free balances and resting orders in it go to `onWallet`; a fill
+   * of one of them is told under the list, by the outcome's name.
+   */
+  market: { conditionId: string; tokens: readonly [string, string]; names: readonly [string, string] };
   onWallet: (wallet: WalletInMarket | null) => void;
   onConnected: (address: string | null) => void;
   onWorking: (text: string | null) => void;
@@ -193,6 +198,8 @@ function WalletPart() {
   useEffect(() => onConnected(address), [address, onConnected]);
   // Its resting orders here are listed under the ticket, each with its cancel.
   const [resting, setResting] = useState<OpenOrder[]>([]);
+  // The last fill told, for the wallet it was told to.
+  const [filled, setFilled] = useState<{ by: string | null; text: string } | null>(null);
   const told = useCallback(
     (wallet: WalletInMarket | null) => {
       setResting(wallet?.orders ?? []);
@@ -200,7 +207,11 @@ function WalletPart() {
     },
     [onWallet],
   );
-  useWalletInMarket(address ? session : null, market, told);
+  const onFills = useCallback(
+    (fills: MakerFill[]) => setFilled({ by: address, text: fillWords(fills, market, new Date()) }),
+    [market, address],
+  );
+  useWalletInMarket(address ? session : null, market, told, onFills);
 
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;
@@ -247,7 +258,14 @@ function WalletPart() {
     );
   return (
     <>
-      {session && <RestingHere orders={resting} withSession={withSession} onResult={onResult} />}
+      {session && (
+        <RestingHere
+          orders={resting}
+          filled={filled?.by === address ? filled.text : null}
+          withSession={withSession}
+          onResult={onResult}
+        />
+      )}
       <p className={`flex flex-wrap items-center gap-2 text-xs ${muted}`}>
         <span>
           {shortAddress(address)}
@@ -281,10 +299,13 @@ function WalletPart() {
  */
 function RestingHere({
   orders,
+  filled,
   withSession,
   onResult,
 }: {
   orders: OpenOrder[];
+  /** The last fill of one of them, in words, while this session lasts. */
+  filled: string | null;
   withSession: ReturnType<typeof useSession>['withSession'];
   onResult: TicketWalletProps['onResult'];
 }) {
@@ -337,6 +358,9 @@ function RestingHere({
           })}
         </ul>
       )}
+      <p role="status" className="text-sm text-green-800 dark:text-green-300">
+        {filled ?? ''}
+      </p>
     </section>
   );
 }

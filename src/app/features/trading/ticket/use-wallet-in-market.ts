@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Session } from '../../../lib/wallet/session';
 import { useUserFeed } from '../../../lib/wallet/use-user-feed';
+import type { MakerFill } from '../../../lib/wallet/user-feed';
 import { freeCollateral, freeShares, openOrdersIn } from './order-api';
 
 /** A fill is an order event and a trade event at once: read once after a burst. */
@@ -21,12 +22,13 @@ export interface WalletInMarket {
  * Tells `onRead` the session owner's free balances and resting orders in one market, read again after
  * each change the user channel reports (and after each reconnection); null while there is no session.
  * A failed read keeps what was told last: these are a help before signing, and the order's own checks
- * read the balance again.
+ * read the balance again. `onFills` hears of each trade that filled the owner's resting orders here.
  */
 export function useWalletInMarket(
   session: Session | null,
   market: { conditionId: string; tokens: readonly [string, string] },
   onRead: (wallet: WalletInMarket | null) => void,
+  onFills: (fills: MakerFill[]) => void = () => {},
 ): void {
   const { conditionId } = market;
   const [yes, no] = market.tokens;
@@ -50,7 +52,9 @@ export function useWalletInMarket(
     );
   }, [session, conditionId, yes, no, onRead]);
   const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useUserFeed(session, () => {
+  useUserFeed(session, (events) => {
+    const here = events.flatMap((e) => e.makerFills).filter((f) => f.assetId === yes || f.assetId === no);
+    if (here.length > 0) onFills(here);
     clearTimeout(settle.current);
     settle.current = setTimeout(read, SETTLE_MS);
   });
