@@ -408,7 +408,7 @@ async function main(): Promise<void> {
     const p99 = percentile(run.latencies, 99);
     const ratio = rate / keys.rate;
     // Summed in floating point by the client: shown to the centishare, as the book counts.
-    const depths = markets.map((m) => Math.max(0, Math.round((m.depth[0] + m.depth[1]) * 100) / 100));
+    const depths = markets.map((m) => Math.round((m.depth[0] + m.depth[1]) * 100) / 100);
     const sent = run.latencies.length;
     console.log(`\n${what}, ${CONNECTIONS} connections, ${run.seconds.toFixed(1)} s`);
     console.log(
