@@ -213,7 +213,7 @@ test('the wallet’s open orders here: listed under the ticket, told when filled
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const event = (await topBinaryEvents(page, 100))[9]!;
+  const event = (await topBinaryEvents(page, 100))[14]!;
   const [yes] = outcomeNames(event.markets[0]!);
   const [, noToken] = event.markets[0]!.clobTokenIds as [string, string];
   await installTestWallet(page, { privateKey: generatePrivateKey() });

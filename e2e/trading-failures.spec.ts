@@ -2,7 +2,7 @@ import { Side } from '@polymarket/clob-client';
 import { type Page, type WebSocketRoute, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { describeChain } from '../src/app/lib/wallet/chains';
-import { axeViolations, tabTo } from './support/page-checks';
+import { axeViolations, tabTo, themedScreenshots } from './support/page-checks';
 import {
   type ApiEvent,
   activeKeysOf,
@@ -210,6 +210,44 @@ test('the live socket dropping mid-order: the result comes over HTTP, the book s
   await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(1);
   await expect(book.getByRole('row', { name: /Bid 33¢ 7 / })).toBeVisible();
   expect(await axeViolations(page, ['main'])).toEqual([]);
+});
+
+test('the live socket down: the preview says its prices are as they were, until it is back', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const event = await eventAt(page, 15);
+  const [yes] = outcomeNames(event.markets[0]!);
+  const sockets: WebSocketRoute[] = [];
+  let refuse = false;
+  await page.routeWebSocket(/\/clob\/ws\/market$/, (ws) => {
+    sockets.push(ws);
+    if (refuse) void ws.close({ code: 1006 });
+    else ws.connectToServer();
+  });
+  const ticket = await openTicket(page, event);
+  await expect(page.getByRole('table', { name: new RegExp(`^Order book for ${yes}:`) })).toBeVisible();
+  await ticket.getByRole('button', { name: 'Limit' }).click();
+  await ticket.getByLabel('Limit price (¢)').fill('25');
+  await ticket.getByLabel('Shares', { exact: true }).fill('10');
+  const note = ticket.getByText(/^Prices as they were when the live connection dropped\./);
+  await expect(note).toHaveCount(0);
+  // The connection drops and is refused for a while: the preview says so, and is described by it.
+  refuse = true;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(note).toBeVisible();
+  await expect(ticket.locator('dl[aria-label="Preview"]')).toHaveAccessibleDescription(
+    "Prices as they were when the live connection dropped. An order you send now meets the exchange's book as it is then, within your price limit.",
+  );
+  await expect(page.getByRole('region', { name: `Order book, ${yes}` })).toHaveAccessibleDescription(
+    'As it was when the live connection dropped: waiting for it.',
+  );
+  // Marked, not dimmed: axe checks every figure's contrast in each theme and width.
+  await themedScreenshots(page, 'ticket-stale', ['main']);
+  // Back: the note goes once a fresh book arrives.
+  refuse = false;
+  await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(2);
+  await expect(note).toHaveCount(0, { timeout: 15_000 });
 });
 
 test('the answer to an order lost on the way: the exchange is asked, nothing is sent twice', async ({

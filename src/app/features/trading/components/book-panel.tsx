@@ -10,6 +10,7 @@ import type { OpenOrder } from '../../../../contract/trading';
 import { ownLevels } from '../own-levels';
 import { type TradableMarket, tradableMarkets, withMarket } from '../tradable';
 import { BookSkeleton } from './book-skeleton';
+import { STALE_FRAME, STALE_NOTE } from '../stale-style';
 import type { BookChoice } from './book-section';
 import { OrderBook } from './order-book';
 import { TradeTape } from './trade-tape';
@@ -78,6 +79,7 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
   }, [stale, status, refetch]);
   const name = withMarket(market.outcomes[outcome].label, named ? market.name : undefined);
   const announceId = useId();
+  const staleId = useId();
   const latest = view?.tape[0];
   // Announce a trade once (by its hash: a recorded trade may print live a moment later), and never the
   // tape a snapshot, the record or an outcome switch brings.
@@ -132,11 +134,17 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
       </div>
       <TradeAnnouncer on={announce} text={announcement} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {/* Marked, not dimmed: old levels must not pass for current, and must stay readable. */}
         <section
           aria-label={`Order book, ${name}`}
-          className={stale && view ? 'opacity-50' : undefined}
-          title={stale && view ? 'As it was when the live connection dropped: waiting for it' : undefined}
+          className={stale && view ? `self-start ${STALE_FRAME}` : undefined}
+          {...(stale && view ? { 'aria-describedby': staleId } : {})}
         >
+          {stale && view && (
+            <p id={staleId} className={`mb-1 ${STALE_NOTE}`}>
+              As it was when the live connection dropped: waiting for it.
+            </p>
+          )}
           {view ? <OrderBook view={view} outcome={name} own={mine} /> : waiting}
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}

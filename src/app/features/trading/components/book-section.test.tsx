@@ -114,13 +114,13 @@ describe('the live book on the event page', () => {
     ]);
   });
 
-  it('dims the book while the live connection is down, so old levels do not pass for current', async () => {
+  it('marks the book while the live connection is down, so old levels do not pass for current', async () => {
     books.set('111', feed('111', { event_type: 'book', bids: [{ price: '0.6', size: '10' }], asks: [] }));
     status.current = 'reconnecting';
     renderInApp(<Book event={rain} />);
     const book = await screen.findByRole('region', { name: 'Order book, Yes' });
-    expect(book).toHaveClass('opacity-50');
-    expect(book).toHaveAttribute('title', expect.stringMatching(/live connection dropped/));
+    expect(book).toHaveAccessibleDescription('As it was when the live connection dropped: waiting for it.');
+    expect(book).toHaveClass('outline-dashed');
   });
 
   it('says the exchange cannot be reached when the connection fails before any book arrived', async () => {

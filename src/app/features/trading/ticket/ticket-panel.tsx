@@ -15,6 +15,7 @@ import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
 import { formatCents, formatDollars, formatShares, PRICE_UNITS } from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
+import { STALE_FRAME, STALE_NOTE } from '../stale-style';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
 import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
 import { typedHundredths, typedNumber } from './typed-number';
@@ -408,14 +409,14 @@ function Ticket({
         </div>
       </div>
       {stale && book && (
-        <p id={ids.stale} role="status" className="text-sm text-amber-800 dark:text-amber-300">
+        <p id={ids.stale} role="status" className={STALE_NOTE}>
           Prices as they were when the live connection dropped. An order you send now meets the exchange's
           book as it is then, within your price limit.
         </p>
       )}
       <dl
         id={ids.preview}
-        className={`grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums ${stale && book ? 'opacity-60' : ''}`}
+        className={`grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums ${stale && book ? STALE_FRAME : ''}`}
         aria-label="Preview"
         {...(stale && book ? { 'aria-describedby': ids.stale } : {})}
       >
