@@ -60,19 +60,23 @@ const LOCK_EVENTS = PreparedStatement.of(
 );
 /**
  * The documents, and in the same update of each event row its move24hr (only where it changed: the
- * column is indexed) and the volume traded since it was read (`added`, by the catalog follower): the
- * row is updated once, through all its indexes, rather than once for each.
+ * column is indexed) and its volumes with what was traded since (`added`, by the catalog follower): the
+ * row is updated once, through all its indexes, rather than once for each. The volumes are the
+ * document's, added up in JavaScript while the row is locked, so the two are the same number.
  */
 const WRITE_DOCUMENTS = PreparedStatement.of(
   'catalog_write_documents',
-  sql`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[]) AS t(id, body, move, added)),
-           changed AS (UPDATE events e SET volume = e.volume + t.added, volume24hr = e.volume24hr + t.added,
-                         move24hr = t.move
+  sql`WITH t AS (SELECT * FROM unnest($1::bigint[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[])
+                  AS t(id, body, move, added, volume, volume24hr)),
+           changed AS (UPDATE events e SET volume = t.volume, volume24hr = t.volume24hr, move24hr = t.move
                        FROM t WHERE e.id = t.id AND (t.added <> 0 OR e.move24hr IS DISTINCT FROM t.move))
       INSERT INTO event_documents (event_id, version, body)
       SELECT id, ${sql.raw(String(DOCUMENT_VERSION))}, body FROM t
       ON CONFLICT (event_id) DO UPDATE SET version = EXCLUDED.version, body = EXCLUDED.body`,
 );
+
+/** Dollars to the base unit (six decimals): sums of floating-point dollars otherwise drift ("111.74225299999999"). */
+export const toBaseUnit = (dollars: number): number => Math.round(dollars * 1e6) / 1e6;
 
 export interface DocumentOptions {
   /** Collateral units traded since the last write, by event id: added to the event's volume and volume24hr. */
@@ -100,7 +104,11 @@ export async function writeEventDocuments(
       const more = added?.get(event.id) ?? 0;
       return more === 0
         ? event
-        : { ...event, volume: event.volume + more, volume24hr: event.volume24hr + more };
+        : {
+            ...event,
+            volume: toBaseUnit(event.volume + more),
+            volume24hr: toBaseUnit(event.volume24hr + more),
+          };
     });
     if (events.length === 0) continue;
     await runStatement(
@@ -111,6 +119,8 @@ export async function writeEventDocuments(
         arrayParam(events.map((e) => JSON.stringify(e))),
         arrayParam(events.map(eventMove24hr)),
         arrayParam(events.map((e) => added?.get(e.id) ?? 0)),
+        arrayParam(events.map((e) => e.volume)),
+        arrayParam(events.map((e) => e.volume24hr)),
       ],
       root,
     );

@@ -179,6 +179,43 @@ describe('history points from the follower', () => {
   });
 });
 
+describe('a stop', () => {
+  it('writes what the follower still holds, its volume to the base unit, before the database closes', async () => {
+    const db = t.database.db;
+    const [other] = await rows<{ id: string; event: string }>(
+      db,
+      sql`SELECT id, event_id::text AS event FROM markets
+          WHERE active AND NOT closed AND cardinality(clob_token_ids) = 2 AND id <> ${market.id} ORDER BY id DESC LIMIT 1`,
+    );
+    // A volume that floating-point sums would leave with a tail ("…0.30000000000000004").
+    await db.execute(sql`UPDATE markets SET volume = 0.1 WHERE id = ${other!.id}`);
+    const volumes = async () =>
+      (
+        await rows<{ market: number; event: number }>(
+          db,
+          sql`SELECT m.volume AS market, e.volume AS event FROM markets m JOIN events e ON e.id = m.event_id
+              WHERE m.id = ${other!.id}`,
+        )
+      )[0]!;
+    const before = await volumes();
+    const follower = clockedFollower(db, () => Math.floor(Date.now() / 1000));
+    // A trade of 2,000 centishares at 1/10,000 of a dollar each: $0.20 of notional.
+    follower.note({
+      markets: new Set([other!.id]),
+      fills: [{ marketId: other!.id, fill: { taker: { price: 1 }, size: 200_000 } }],
+      version: 0,
+      books: [],
+      orders: [],
+      ticks: [],
+    } as unknown as Committed);
+    // No flush asked for: closing writes it (a stop used to drop the last half second, the volume for good).
+    await follower.close();
+    const after = await volumes();
+    expect(after.market).toBe(0.3);
+    expect(String(after.event)).toBe(String(Math.round((before.event + 0.2) * 1e6) / 1e6));
+  });
+});
+
 describe('a flush in parts (byEvent)', () => {
   it('keeps every market, never splits an event, and fills each part but the last', () => {
     const change = fc.record({ id: fc.uuid(), event: fc.constantFrom('1', '2', '3', '10', '20', '300') });

@@ -78,6 +78,7 @@ export class CatalogFollower {
   private readonly lastPointAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: Db,
@@ -109,6 +110,7 @@ export class CatalogFollower {
   }
 
   private schedule(): void {
+    if (this.closed) return;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.running = this.flush().catch(this.onError);
@@ -244,10 +246,16 @@ export class CatalogFollower {
       );
   }
 
+  /**
+   * Writes what is pending, then stops (called once the exchange takes no more commits): the last half
+   * second's quotes and volume reach the catalog before the database closes. A stop would otherwise lose
+   * them until the market traded again, and the volume for good.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.flush().catch(this.onError);
   }
 }
 
@@ -285,7 +293,7 @@ const UPDATE_MARKETS = PreparedStatement.of(
         last_trade_price = CASE WHEN ${newer} THEN p.last ELSE m.last_trade_price END,
         outcome_prices = CASE WHEN ${newer} THEN COALESCE(p.prices, m.outcome_prices) ELSE m.outcome_prices END,
         quote_version = CASE WHEN ${newer} THEN p.version ELSE m.quote_version END,
-        volume = m.volume + p.volume
+        volume = round((m.volume + p.volume)::numeric, 6)::float8
       FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::text[], $6::float8[], $7::int8[])
         AS p(id, bid, ask, last, prices, volume, version)
       WHERE m.id = p.id
