@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ChangeSignal } from './change-signal';
 import { type Config, ConfigError, chainWarning, loadConfig } from './config';
@@ -136,6 +137,13 @@ async function startTraders(
 }
 
 /**
+ * A worker that dies within this long of its start (the database unreachable, say) is replaced after a
+ * pause that doubles each time, up to the last; one that lived longer is replaced at once.
+ */
+const EARLY_EXIT_MS = 10_000;
+const REPLACE_AFTER_MS = [0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+
+/**
  * WORKERS>1 (PostgreSQL only): the primary migrates and seeds once, then forks workers that share
  * the port through Node's cluster module, and replaces a worker that dies unexpectedly.
  */
@@ -143,16 +151,40 @@ async function runCluster(config: Config): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await prepareCatalog(database, config, startLogOptions(config));
   await database.close();
+  const log = createLogger(startLogOptions(config));
 
+  // The kernel hands each connection to a worker, not the primary: in Node's round-robin mode the
+  // primary accepts it and passes it on, and a connection in flight to a worker that dies is never
+  // answered nor closed (a client without a timeout waits for ever). This way it is reset, which
+  // every client handles.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
+  let earlyExits = 0;
+  const started = new Map<number, number>();
+  const fork = (env?: Record<string, string>) => {
+    const worker = cluster.fork(env);
+    started.set(worker.id, Date.now());
+    return worker;
+  };
   // The first worker hosts the demo traders; its replacement takes them over.
-  let traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
-  for (let i = 1; i < config.WORKERS; i++) cluster.fork();
+  let traderHost = fork({ [DEMO_TRADERS_HOST]: '1' });
+  for (let i = 1; i < config.WORKERS; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    if (worker === traderHost) traderHost = cluster.fork({ [DEMO_TRADERS_HOST]: '1' });
-    else cluster.fork();
+    const lived = Date.now() - (started.get(worker.id) ?? 0);
+    started.delete(worker.id);
+    earlyExits = lived < EARLY_EXIT_MS ? earlyExits + 1 : 0;
+    const pause = REPLACE_AFTER_MS[Math.min(earlyExits, REPLACE_AFTER_MS.length - 1)]!;
+    log.error(
+      { pid: worker.process.pid, code, signal, livedMs: lived, replaceInMs: pause },
+      `worker ${worker.process.pid} exited (${signal ?? code}); starting another${pause ? ` in ${pause / 1000} s` : ''}`,
+    );
+    const hostedTraders = worker === traderHost;
+    setTimeout(() => {
+      if (stopping) return;
+      if (hostedTraders) traderHost = fork({ [DEMO_TRADERS_HOST]: '1' });
+      else fork();
+    }, pause);
   });
   const stop = () => {
     stopping = true;
@@ -197,10 +229,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof MasterKeyError) {
-    console.error(err.message);
-  } else {
-    console.error('Marketdesk could not start:', err instanceof Error ? err.message : err);
-  }
+  const message =
+    err instanceof ConfigError || err instanceof DataDirError || err instanceof MasterKeyError
+      ? err.message
+      : `Marketdesk could not start: ${err instanceof Error ? err.message : String(err)}`;
+  // A plain line at a terminal; a log record where a collector reads the output (as every other line),
+  // on stderr as before.
+  if (process.stdout.isTTY) console.error(message);
+  else
+    pino(logOptions('info', { readable: false }), pino.destination({ dest: 2, sync: true })).fatal(message);
   process.exit(1);
 });

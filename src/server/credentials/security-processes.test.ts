@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,29 @@ interface Running {
   child: ChildProcess;
   output(): string;
   stop(): Promise<void>;
+}
+
+/** The cluster's workers under `pid` (the test's child). */
+function workersOf(pid: number): number[] {
+  const table = execSync('ps -e -o pid=,ppid=,args=')
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/)!)
+    .map(([, p, parent, args]) => ({ pid: Number(p), parent: Number(parent), args: args! }));
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of table)
+      if (below.has(row.parent) && !below.has(row.pid)) {
+        below.add(row.pid);
+        grew = true;
+      }
+  }
+  // tsx's launcher, the primary it starts, the workers the primary forks: the workers are the leaves.
+  const server = table.filter((row) => below.has(row.pid) && row.args.includes('src/server/main.ts'));
+  const parents = new Set(server.map((row) => row.parent));
+  return server.filter((row) => !parents.has(row.pid)).map((row) => row.pid);
 }
 
 function spawnServer(env: Record<string, string>, port: number) {
@@ -249,7 +272,7 @@ describe('WORKERS>1', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)('WORKERS=2', () => {
-  it('says it is ready once every worker takes requests, as one process does', async () => {
+  it('is ready once every worker takes requests; a worker killed under load strands no request', async () => {
     const database: Database & { url?: string } = await openTestDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'md-workers-'));
     const port = await freePort();
@@ -280,6 +303,51 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)('WORKERS=
         ),
       );
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+
+      // A worker dies under load: every request is answered or fails at once, none is left waiting (in
+      // Node's round-robin mode the primary held a connection in flight to the dead worker for ever).
+      const settled = { answered: 0, failed: 0, waiting: 0 };
+      const one = async () => {
+        const timeout = AbortSignal.timeout(10_000);
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/clob/time`, {
+            headers: { connection: 'close' },
+            signal: timeout,
+          });
+          await res.text();
+          settled.answered++;
+        } catch {
+          if (timeout.aborted) settled.waiting++;
+          else settled.failed++;
+        }
+      };
+      const end = Date.now() + 4_000;
+      const loops = Array.from({ length: 16 }, async () => {
+        while (Date.now() < end) await one();
+      });
+      await new Promise((r) => setTimeout(r, 1_500));
+      const worker = workersOf(child.pid!)[0]!;
+      process.kill(worker, 'SIGKILL');
+      await Promise.all(loops);
+      expect(settled.waiting).toBe(0);
+      expect(settled.answered).toBeGreaterThan(100);
+      // The primary says so as a log record, and starts another worker.
+      await expect
+        .poll(
+          () =>
+            output()
+              .split('\n')
+              .find((l) => l.includes(`worker ${worker} exited`)),
+          { timeout: 10_000 },
+        )
+        .toBeDefined();
+      const record = JSON.parse(
+        output()
+          .split('\n')
+          .find((l) => l.includes(`worker ${worker} exited`))!,
+      );
+      expect(record).toMatchObject({ level: 50, pid: worker, signal: 'SIGKILL' });
+      await expect.poll(() => workersOf(child.pid!).length, { timeout: 30_000 }).toBe(2);
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
