@@ -45,6 +45,14 @@ describe('npm run exchange -- fund', () => {
     expect(existsSync(join(empty, 'pgdata'))).toBe(false);
   }, 60_000);
 
+  it('names the largest credit when an amount is above it', async () => {
+    const result = await fund(address, '9007199255');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      '9007199255 is not a positive amount of USDC with at most 6 decimals, of at most 9007199254.740991 USDC a credit.',
+    );
+  });
+
   it('credits a wallet of the server’s database', async () => {
     const dir = tempDir();
     const first = await openConfiguredDatabase({ DATA_DIR: dir });

@@ -6,7 +6,10 @@ import { isInitialised } from '../db/data-dir';
 import { openConfiguredDatabase } from '../db/open';
 import type { Db } from '../db/open';
 import { credit } from './ledger/funding';
-import { baseUnitsOf } from './units';
+import { BASE_PER_UNIT, baseUnitsOf, MAX_CREDIT_UNITS } from './units';
+
+/** MAX_CREDIT_UNITS in USDC, to the base unit (a float's division would round its last digit). */
+const LARGEST_CREDIT = `${Math.floor(MAX_CREDIT_UNITS / BASE_PER_UNIT)}.${String(MAX_CREDIT_UNITS % BASE_PER_UNIT).padStart(6, '0')}`;
 
 const USAGE = `Usage:
   npm run exchange -- fund ADDRESS AMOUNT [--data-dir DIR]
@@ -41,7 +44,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const amount = baseUnitsOf(amountText);
   if (amount === null || amount <= 0) {
-    console.error(`${amountText} is not a positive amount of USDC with at most 6 decimals.`);
+    console.error(
+      `${amountText} is not a positive amount of USDC with at most 6 decimals, of at most ${LARGEST_CREDIT} USDC a credit.`,
+    );
     return 2;
   }
   let config: ReturnType<typeof loadConfig>;

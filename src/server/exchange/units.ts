@@ -32,9 +32,16 @@ function trimDecimal(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
-/** A decimal amount of whole units ("12.5") in base units, or null when it is not one (or too big). */
+/** The largest amount one credit may be: a whole number of base units held exactly (2^53 − 1). */
+export const MAX_CREDIT_UNITS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A decimal amount of whole units ("12.5") in base units, or null when it is not one, or more than
+ * MAX_CREDIT_UNITS (about 9 billion USDC).
+ */
 export function baseUnitsOf(text: string): number | null {
   const match = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(text);
   if (!match) return null;
-  return Number(match[1]) * BASE_PER_UNIT + Number((match[2] ?? '').padEnd(6, '0'));
+  const units = Number(match[1]) * BASE_PER_UNIT + Number((match[2] ?? '').padEnd(6, '0'));
+  return units <= MAX_CREDIT_UNITS ? units : null;
 }
