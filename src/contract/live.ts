@@ -22,14 +22,19 @@ export const LIVE_MESSAGES_PER_WINDOW = 100;
 export const LIVE_MESSAGE_WINDOW_MS = 10_000;
 
 /**
- * Why the server closed a connection: the close code; the close frame's reason text says more. 1001
- * and 1009 are the standard codes (server going away; message over MAX_LIVE_MESSAGE_BYTES, closed by
- * the WebSocket layer itself, without reason text).
+ * Why the server closed a connection: the close code; the close frame's reason text says more. 1001,
+ * 1009, 1011 and 1012 are the standard codes (server going away; message over MAX_LIVE_MESSAGE_BYTES,
+ * closed by the WebSocket layer itself, without reason text; server error; service restart).
  */
 export const LIVE_CLOSE = {
   GOING_AWAY: 1001,
   MESSAGE_TOO_BIG: 1009,
   SERVER_ERROR: 1011,
+  /**
+   * User channel: the server missed events it should have sent (its link to the other server processes
+   * was down); reconnect, and read orders and trades again.
+   */
+  SERVICE_RESTART: 1012,
   /** Malformed JSON, an unknown message or operation, a field of the wrong shape, a binary frame. */
   BAD_MESSAGE: 4400,
   /** User channel: unknown API key, wrong passphrase or secret, revoked key. */

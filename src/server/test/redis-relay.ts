@@ -6,12 +6,15 @@ export class RedisRelay {
   private readonly sockets = new Set<Socket>();
   port = 0;
 
+  /** To Redis at `target` (default REDIS_URL). */
+  constructor(private readonly target = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') {}
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
   async open(): Promise<void> {
-    const target = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const target = new URL(this.target);
     this.server = createServer((client) => {
       const upstream = connect(Number(target.port || 6379), target.hostname);
       for (const s of [client, upstream]) {

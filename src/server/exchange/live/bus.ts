@@ -22,12 +22,19 @@ export const GAP_WAIT_MS = 50;
  * process, the publisher included, delivers what it receives from there, put back in commit order
  * (in-order.ts). While Redis cannot be reached, a process delivers its own commits itself (its
  * subscribers miss the others'), with one warning and one line when Redis is back.
+ *
+ * Pub/sub keeps nothing for a subscriber that is away: whatever was published while this process's
+ * subscription was not in place (Redis down, or only the connection lost and made again, with no error
+ * at all) never comes. So each time the subscription is in place again, `resync` is called once the
+ * channel is read again: the channels then start their subscribers over from the database.
  */
 export async function redisBus(opts: {
   url: string;
   channel: string;
   deliver: (batch: ChannelBatch) => void;
   late: (batch: ChannelBatch) => void;
+  /** The subscription is in place again after a time without: commits of other processes were missed. */
+  resync: () => void;
   log: FastifyBaseLogger;
 }): Promise<LiveBus> {
   const { Redis } = await import('ioredis');
@@ -39,6 +46,9 @@ export async function redisBus(opts: {
   const subscriber: Redis = new Redis(opts.url, { ...settings, autoResubscribe: false });
   const order = new InOrder(opts.deliver, opts.late, GAP_WAIT_MS);
   let down = false;
+  /** Commits may have been published that this process did not receive: none is in place yet, at first. */
+  let missed = true;
+  let closing = false;
   const failed = (err: unknown) => {
     if (down) return;
     down = true;
@@ -48,12 +58,25 @@ export async function redisBus(opts: {
     );
   };
   publisher.on('error', failed);
-  subscriber.on('error', failed);
+  subscriber.on('error', (err: unknown) => {
+    missed = true;
+    failed(err);
+  });
+  // A lost connection is a lost subscription, even when it is made again at once and no error is told.
+  subscriber.on('close', () => {
+    if (closing) return;
+    missed = true;
+    failed(new Error('the connection to Redis was lost'));
+  });
   // (Again) on every connection: subscribing twice to a channel is harmless.
   const subscribed = new Promise<void>((resolve) => {
     subscriber.on('ready', () => {
       subscriber.subscribe(opts.channel).then(() => {
         resolve();
+        if (missed) {
+          missed = false;
+          opts.resync();
+        }
         if (!down) return;
         down = false;
         opts.log.info('live channels: Redis is back, every process sends every commit again');
@@ -79,6 +102,7 @@ export async function redisBus(opts: {
       });
     },
     async close() {
+      closing = true;
       order.close();
       await Promise.all([publisher, subscriber].map((c) => c.quit().catch(() => c.disconnect())));
     },

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
+import { LIVE_CLOSE } from '../../../contract/live';
 import { LiveConnection } from './connection';
-import { Hub } from './hub';
+import { Hub, MISSED_EVENTS } from './hub';
 
 /**
  * When the hub writes a commit's frames (hub.ts): right after the task that delivered it once the window
@@ -119,5 +120,50 @@ describe('the user channel', () => {
     vi.advanceTimersByTime(WINDOW);
     expect(market).toEqual(['{"v":1}', '[{"v":2},{"v":3}]']);
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe('missed commits (the Redis bus was away)', () => {
+  const socket = () => {
+    const closed: [number, string][] = [];
+    const s = {
+      readyState: 1,
+      bufferedAmount: 0,
+      send: () => {},
+      close: (code: number, reason: string) => closed.push([code, reason]),
+    };
+    return { socket: s as unknown as WebSocket, closed };
+  };
+
+  it('sends each market connection fresh books of all it follows, and closes user connections (1012)', () => {
+    const hub = new Hub(WINDOW);
+    const market = socket();
+    const both = new LiveConnection(market.socket, 1 << 20);
+    const resyncs: string[][] = [];
+    both.onResync = (assets) => resyncs.push(assets);
+    for (const asset of ['A', 'B']) {
+      both.follow(asset);
+      hub.follow(both, asset);
+    }
+    hub.add(both);
+    const idle = new LiveConnection(socket().socket, 1 << 20);
+    idle.onResync = (assets) => resyncs.push(assets);
+    hub.add(idle);
+    const user = socket();
+    const owner = new LiveConnection(user.socket, 1 << 20);
+    owner.user = { apiKey: 'k', address: '0xa' };
+    hub.add(owner);
+    hub.followAddress(owner, '0xa');
+    const unauthenticated = socket();
+    hub.add(new LiveConnection(unauthenticated.socket, 1 << 20));
+
+    hub.missedCommits();
+    expect(resyncs).toEqual([['A', 'B']]);
+    expect(market.closed).toEqual([]);
+    expect(user.closed).toEqual([[LIVE_CLOSE.SERVICE_RESTART, MISSED_EVENTS]]);
+    expect(LIVE_CLOSE.SERVICE_RESTART).toBe(1012);
+    expect(Buffer.byteLength(MISSED_EVENTS)).toBeLessThanOrEqual(123);
+    // Not yet following anyone's events: nothing it was sent can be wrong.
+    expect(unauthenticated.closed).toEqual([]);
   });
 });

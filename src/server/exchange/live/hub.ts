@@ -1,5 +1,10 @@
+import { LIVE_CLOSE } from '../../../contract/live';
 import type { ChannelBatch } from './channel-batch';
 import { frameOf, type LiveConnection, type Outgoing } from './connection';
+
+/** The reason a user connection is closed with after missed commits (api.md, Limits and close codes). */
+export const MISSED_EVENTS =
+  'events may have been missed; reconnect, then read /data/orders and /data/trades again';
 
 /** Messages with their frame, encoded at most once, when a subscriber first needs it. */
 function framed(entries: Outgoing[]): { entries: Outgoing[]; frame(): Buffer | null } {
@@ -110,6 +115,18 @@ export class Hub {
         wanted.set(conn, [...(wanted.get(conn) ?? []), asset]);
     }
     for (const [conn, list] of wanted) conn.onResync?.(list);
+  }
+
+  /**
+   * Commits may have been missed (the Redis bus was away): they cannot be sent again, so each market
+   * connection gets fresh books of every asset it follows, and each user connection is closed
+   * (SERVICE_RESTART) to read its orders and trades again: an event it missed is in no book.
+   */
+  missedCommits(): void {
+    for (const conn of this.connections) {
+      if (conn.user) conn.close(LIVE_CLOSE.SERVICE_RESTART, MISSED_EVENTS);
+      else if (conn.assets.size > 0) conn.onResync?.([...conn.assets.keys()]);
+    }
   }
 
   /** Sends what has gathered (the window's timer does; tests may call it). */

@@ -9,6 +9,7 @@ import { upsertEvents } from '../../catalog/load';
 import { type Database, rows } from '../../db/open';
 import { freePort, killHard, type ServerProcess, startServer } from '../../faults/server-process';
 import { openTestDatabase } from '../../test/database';
+import { RedisRelay } from '../../test/redis-relay';
 import { Trader } from '../test/trader';
 import { LiveClient, type Message } from './test/live-client';
 import { expectSdkReads, userAuth } from './test/live-server';
@@ -19,7 +20,7 @@ import { expectSdkReads, userAuth } from './test/live-server';
  * book rebuilt from its snapshot and the price changes that follow it ends equal to GET /book.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A token's book as a subscriber keeps it: the snapshot, then each level's latest total. */
 function replay(messages: Message[], asset: string) {
@@ -52,6 +53,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
   let database: Database & { url?: string };
   let dir: string;
   const servers: ServerProcess[] = [];
+  // Both servers reach Redis through it: the last test takes Redis away from them and gives it back.
+  const relay = new RedisRelay(REDIS_URL);
   let yes: string;
   let no: string;
   let conditionId: string;
@@ -68,13 +71,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
     );
     [yes, no] = [found!.tokens[0]!, found!.tokens[1]!];
     conditionId = found!.condition_id;
+    await relay.open();
     const env = {
       DATABASE_URL: database.url!,
       DATA_DIR: join(dir, 'data'),
       SVC_MASTER_KEY: '5a'.repeat(32),
       RATE_LIMIT_MAX: '1000000',
       SEED_EVENTS: '0',
-      REDIS_URL,
+      REDIS_URL: relay.url,
     };
     for (const port of [await freePort(), await freePort()])
       servers.push(await startServer(env, port, { fromSources: true }));
@@ -82,6 +86,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
 
   afterAll(async () => {
     for (const server of servers) await killHard(server);
+    await relay.cut().catch(() => {});
     await database?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -212,5 +217,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
     }
     const book = (await (await fetch(`${a.url}/clob/book?token_id=${no}`)).json()) as Message;
     expect(book.tick_size).toBe(String(after));
+  }, 60_000);
+
+  it('after Redis was away, a subscriber gets fresh books and a user connection is told to reconnect', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const maker = await Trader.create(a.url, DEFAULT_CHAIN_ID);
+    const market = await ws(a, 'market');
+    market.send({ type: 'market', assets_ids: [yes] });
+    await market.until((m: Message) => m.event_type === 'book');
+    const user = await ws(a, 'user');
+    user.send(userAuth(maker, [conditionId]));
+    user.send('PING');
+    await user.text('PONG');
+
+    await relay.cut();
+    // Committed on B while Redis is away: B's own subscribers hear of it, A's cannot.
+    const placed = await maker.via(b.url).place({ tokenId: yes, side: 'BUY', price: 0.07, size: 9 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(market.messages.filter((m: Message) => m.event_type === 'book')).toHaveLength(1);
+    await relay.open();
+
+    // Once A reads the channel again: a second book showing B's order, and the user socket closed.
+    await market.until((m: Message) => m.event_type === 'book', 2, 15_000);
+    const rest = (await (await fetch(`${a.url}/clob/book?token_id=${yes}`)).json()) as Message;
+    expect(rest.bids).toContainEqual({ price: '0.07', size: '9' });
+    expect(replay(market.messages, yes)).toEqual({ bids: rest.bids, asks: rest.asks });
+    expect(await user.ended(15_000)).toEqual({
+      code: 1012,
+      reason: 'events may have been missed; reconnect, then read /data/orders and /data/trades again',
+    });
+    expectSdkReads('market', market.messages);
+    market.close();
   }, 60_000);
 });

@@ -56,6 +56,11 @@ export async function registerLiveChannels(
           hub.deliver({ version: batch.version, market: [], user: batch.user });
           hub.resync(new Set(batch.market.map((m) => m.asset)));
         },
+        // Books read before now may lack the missed commits: the resent ones are read anew.
+        resync: () => {
+          exchange.books.forget();
+          hub.missedCommits();
+        },
         log,
       })
     : localBus((batch) => hub.deliver(batch));

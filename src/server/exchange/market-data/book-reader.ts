@@ -80,6 +80,12 @@ export class BookReader {
     }
   }
 
+  /** Other processes' commits may have gone unnoticed (the live bus was away): reads from now on are new. */
+  forget(): void {
+    this.cache.clear();
+    this.reading.clear();
+  }
+
   private async read(marketId: string): Promise<MarketSnapshot> {
     const readAt = Date.now();
     // One statement, so the orders, the last trade and the version are of one committed state (the live
