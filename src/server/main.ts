@@ -9,6 +9,7 @@ import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
 import { catchUpDemoHistories, seedIfEmpty } from '../catalog-tools/seed';
+import { shareChanges } from './db/shared-changes';
 import { startVacuuming } from './db/vacuum';
 import { watchEventLoop } from './event-loop-watch';
 import { createLogger, type LogOptions, logOptions, readyLine, serviceUrls, startLine } from './log-output';
@@ -59,6 +60,11 @@ async function serve(config: Config): Promise<void> {
   let traders: Promise<DemoTraders | null> | null = null;
   let tradersTimer: NodeJS.Timeout | undefined;
   let stopVacuuming = async () => {};
+  // Other processes on this PostgreSQL (workers, or servers side by side) drop their catalog caches
+  // when this one's follower writes, and this one when theirs do.
+  const stopSharing = config.DATABASE_URL
+    ? await shareChanges(config.DATABASE_URL, CATALOG_CHANGES_CHANNEL, catalogChanged, app.log)
+    : async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -68,6 +74,7 @@ async function serve(config: Config): Promise<void> {
     await (await traders)?.stop();
     await stopVacuuming();
     await app.close();
+    await stopSharing();
     await database.close();
     process.exit(0);
   };
@@ -99,6 +106,7 @@ async function serve(config: Config): Promise<void> {
 const hostsDemoTraders = (config: Config) =>
   config.SERVE_CLOB && (cluster.isPrimary || process.env[DEMO_TRADERS_HOST] === '1');
 const DEMO_TRADERS_HOST = 'MARKETDESK_DEMO_TRADERS_HOST';
+const CATALOG_CHANGES_CHANNEL = 'marketdesk_catalog_changed';
 const DEMO_TRADERS_DELAY_MS = 3_000;
 
 /**
