@@ -22,18 +22,29 @@ export function sendError(reply: FastifyReply, code: ErrorCode, message: string)
 }
 
 /** PostgreSQL or PGlite unreachable: connection refused or terminated, server shutting down. */
-export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return unavailableCause(err) !== null;
+}
+
+/**
+ * The driver's error that says the database cannot be reached, with its code and message only: what
+ * a log may keep (drizzle's wrapper around it names the query and its parameters). Null when it is not one.
+ */
+export function unavailableCause(err: unknown, depth = 0): { code: string; message: string } | null {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
-  if (!e || depth > 4) return false;
+  if (!e || depth > 4) return null;
   // Drizzle wraps driver errors ("Failed query: …") with the driver's error as the cause.
-  if (e.cause && isDatabaseUnavailable(e.cause, depth + 1)) return true;
+  const inner = e.cause ? unavailableCause(e.cause, depth + 1) : null;
+  if (inner) return inner;
   const code = typeof e.code === 'string' ? e.code : '';
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
-  if (/^(08|57P0)/.test(code)) return true; // connection exception, admin/crash shutdown
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(
-    message,
-  );
+  const unavailable =
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
+    /^(08|57P0)/.test(code) || // connection exception, admin/crash shutdown
+    /Connection terminated|connection timeout|PGlite is closed|Client has encountered a connection error/i.test(
+      message,
+    );
+  return unavailable ? { code, message } : null;
 }
 
 interface ValidationIssue {
@@ -152,8 +163,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         err.message || 'Too many requests; retry after the Retry-After delay.',
       );
     }
-    if (isDatabaseUnavailable(err)) {
-      request.log.warn({ err: { code: (err as { code?: string }).code } }, 'database unavailable');
+    const unavailable = unavailableCause(err);
+    if (unavailable) {
+      request.log.warn({ cause: unavailable }, 'database unavailable');
       void reply.header('Retry-After', '5');
       return sendError(
         reply,
