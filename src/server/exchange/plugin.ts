@@ -12,6 +12,7 @@ import { registerMarketDataRoutes } from './market-data/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerRewardsRoutes } from './rewards-routes';
 import { signaturePool } from '../signatures/signature-pool';
+import { taskFailureLog } from './task-failures';
 
 /**
  * The order book's routes inside the trading interface's scope (its CORS, raw bodies and authoriser):
@@ -31,7 +32,7 @@ export async function registerExchange(
     (err) => scope.log.warn({ err }, 'the catalog could not follow the order book'),
   );
   exchange.onCommit((changes) => follower.note(changes));
-  exchange.start((err, task) => scope.log.warn({ err }, `${task} failed`));
+  exchange.start(taskFailureLog(scope.log));
   const signatures = signaturePool(config.SIGNATURE_THREADS);
   scope.addHook('onClose', async () => {
     await exchange.close();
