@@ -27,12 +27,14 @@ describe('book figures', () => {
 });
 
 describe('formatDollarsExact', () => {
-  it('keeps a fraction of a cent that moved, and is formatDollars otherwise', () => {
+  it('gives the cents, as the preview does, and a fraction of a cent that moved; formatDollars otherwise', () => {
     // 32.25 shares at 62¢: $19.995 left the balance, which then read $930.01 less, not $20.00.
-    expect(formatDollarsExact(32.25 * 0.62)).toBe('$19.995');
+    expect(formatDollarsExact(32.25 * 0.62)).toBe('$20.00 ($19.995 exactly)');
+    // A $5 market buy at 89¢ spends $4.9929 of its budget: the preview said $4.99.
+    expect(formatDollarsExact(4.9929)).toBe('$4.99 ($4.9929 exactly)');
     expect(formatDollarsExact(20)).toBe('$20.00');
     expect(formatDollarsExact(1234.5)).toBe('$1,234.50');
-    expect(formatDollarsExact(0.000001)).toBe('$0.000001');
-    expect(formatDollarsExact(-1234.5675)).toBe('-$1,234.5675');
+    expect(formatDollarsExact(0.000001)).toBe('$0.00 ($0.000001 exactly)');
+    expect(formatDollarsExact(-1234.5675)).toBe('-$1,234.57 (-$1,234.5675 exactly)');
   });
 });

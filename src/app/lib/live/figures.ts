@@ -27,14 +27,15 @@ export function formatShares(value: number): string {
 }
 
 /**
- * Dollars to the cent, or to the base unit when a fraction of a cent moved ("$19.995"): what a trade
- * took or gave, which the balance then shows to the cent.
+ * Dollars to the cent, and to the base unit too when a fraction of a cent moved ("$4.99 ($4.9929
+ * exactly)"): what a trade took or gave. The cents match the preview's figures; the exact amount is what
+ * the balance, shown to the cent, then moved by.
  */
 export function formatDollarsExact(value: number): string {
   const cents = formatDollars(value);
   if (!Number.isFinite(value) || Number.isInteger(Math.round(value * 1e6) / 1e4)) return cents;
   const [whole, fraction] = Math.abs(value).toFixed(6).replace(/0+$/, '').split('.') as [string, string];
-  return `${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction}`;
+  return `${cents} (${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction} exactly)`;
 }
 
 /** Dollars with cents: `$12.50`, `$1,234.05`. */
