@@ -13,7 +13,13 @@ import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
-import { formatCents, formatDollars, formatShares, PRICE_UNITS } from '../../../lib/live/figures';
+import {
+  formatCents,
+  formatDollars,
+  formatDollarsDown,
+  formatShares,
+  PRICE_UNITS,
+} from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
 import { STALE_FRAME, STALE_NOTE } from '../stale-style';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
@@ -443,7 +449,7 @@ function Ticket({
       </dl>
       {wallet && address && (
         <p className={`text-sm ${muted}`}>
-          Free to trade: {dollarsOf(Number(wallet.cash))} ·{' '}
+          Free to trade: {formatDollarsDown(Number(wallet.cash) / 1e6)} ·{' '}
           {formatShares(Number(wallet.shares[outcome]) / 1e6)} {name}
         </p>
       )}
