@@ -70,6 +70,14 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Live: updates as your orders fill/)).toBeVisible();
   await expect(off).toHaveCount(0);
+
+  // End session goes away with the session: the focus goes on at the button that starts a new one.
+  await tabTo(page, page.getByRole('button', { name: 'End session' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Session ended: its key is revoked.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeFocused();
 });
 
 test("a reload ends the tab's session key on the server; the next visit makes its own", async ({

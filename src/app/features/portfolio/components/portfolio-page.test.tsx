@@ -28,18 +28,28 @@ vi.mock('wagmi', () => ({
 vi.mock('../../../lib/wallet/use-wallet-choices', () => ({
   useWalletChoices: () => ({ choices: [], ready: true }),
 }));
-vi.mock('../../../lib/wallet/use-session', () => ({
-  useSession: () => ({
-    address: session.address,
-    session,
-    ensure: async () => session,
-    withSession: async <T,>(action: (s: Session) => Promise<T>) => ({
-      value: await action(session),
-      renewed: false,
-    }),
-    end: async () => {},
-  }),
-}));
+vi.mock('../../../lib/wallet/use-session', async () => {
+  const { useState } = await import('react');
+  return {
+    useSession: () => {
+      // "End session" ends it: the page then offers to start one again.
+      const [current, setCurrent] = useState<Session | null>(session);
+      return {
+        address: session.address,
+        session: current,
+        ensure: async () => {
+          setCurrent(session);
+          return session;
+        },
+        withSession: async <T,>(action: (s: Session) => Promise<T>) => ({
+          value: await action(session),
+          renewed: false,
+        }),
+        end: async () => setCurrent(null),
+      };
+    },
+  };
+});
 vi.mock('../../../lib/wallet/session', async (original) => ({
   ...(await original<object>()),
   sessionFor: () => session,
@@ -261,6 +271,21 @@ describe('the Portfolio', () => {
     // Said and done: another tab does not carry the line along.
     fireEvent.click(screen.getByRole('button', { name: /^History/ }));
     expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('ended by keyboard, the session hands the focus to the button that starts a new one', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    const end = screen.getByRole('button', { name: 'End session' });
+    end.focus();
+    fireEvent.click(end);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Session ended: its key is revoked.'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign to start a session' })).toHaveFocus(),
+    );
   });
 
   it('authenticates the user channel with the session key in its first message only', async () => {

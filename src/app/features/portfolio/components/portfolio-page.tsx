@@ -67,9 +67,10 @@ export function PortfolioPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const asked = useRef(new Set<string>());
-  // A wallet connected by keyboard: the focus goes on at the next step.
+  // A wallet connected, or a session ended, by keyboard: the focus goes on at the next step (once the
+  // button is enabled again: a disabled one cannot take it).
   const signButton = useRef<HTMLButtonElement>(null);
-  useTakeFocus(signButton, connection.status === 'connected' && !session);
+  useTakeFocus(signButton, connection.status === 'connected' && !session && !busy);
   const loading = useRef({ running: false, again: false, reads: 0 });
 
   /** Reads the account with the session held now; a read asked for meanwhile runs once after. */
@@ -241,12 +242,14 @@ export function PortfolioPage() {
             type="button"
             className="underline underline-offset-2"
             disabled={busy}
-            onClick={() =>
+            onClick={() => {
+              // This button goes away with the session: "Sign to start a session" takes the focus.
+              handOffFocus();
               void act(async () => {
                 await end();
                 return 'Session ended: its key is revoked.';
-              })
-            }
+              });
+            }}
           >
             End session
           </button>
