@@ -413,6 +413,24 @@ describe('the Portfolio', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('at the key limit: words for a person and a link to the Keys page, not the API text', async () => {
+    const { ClobError } = await import('../../../lib/wallet/clob-request');
+    api.loadAccount.mockRejectedValue(
+      new ClobError(
+        409,
+        'KEY_LIMIT_REACHED',
+        'This address already has 10 active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.',
+      ),
+    );
+    renderInApp(<PortfolioPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'You already have 10 active keys. That is the most one wallet can have, and a trading session needs one of its own: revoke a key you no longer use on the Keys page, then try again.',
+    );
+    expect(alert).not.toHaveTextContent('DELETE');
+    expect(within(alert).getByRole('link', { name: 'Go to the Keys page' })).toHaveAttribute('href', '/keys');
+  });
+
   it('a session key the server says has ended: forgotten, and the page says what to do', async () => {
     const { ClobError } = await import('../../../lib/wallet/clob-request');
     api.loadAccount.mockRejectedValue(

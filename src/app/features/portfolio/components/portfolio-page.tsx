@@ -4,7 +4,8 @@ import { useConnect, useConnection } from 'wagmi';
 import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
-import { failureText } from '../../../lib/wallet/failure-text';
+import { FailureLink } from '../../../components/failure-link';
+import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import {
   type Account,
   cancelAll,
@@ -63,7 +64,7 @@ export function PortfolioPage() {
   const { address, session, ensure, withSession, end } = useSession();
   const [account, setAccount] = useState<Account | null>(null);
   const [links, setLinks] = useState<Links>(new Map());
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const asked = useRef(new Set<string>());
@@ -105,7 +106,7 @@ export function PortfolioPage() {
               forgetSession(current);
               setNotice(ENDED);
             }
-          } else setProblem(failureText(error));
+          } else setProblem(failure(error));
         }
       } while (state.again);
     } finally {
@@ -170,7 +171,7 @@ export function PortfolioPage() {
       setNotice(await what());
       await refresh();
     } catch (error) {
-      setProblem(failureText(error));
+      setProblem(failure(error));
     } finally {
       setBusy(false);
     }
@@ -268,7 +269,8 @@ export function PortfolioPage() {
       </p>
       {problem && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {problem}
+          {problem.text}
+          <FailureLink fixAt={problem.fixAt} />
         </p>
       )}
     </section>

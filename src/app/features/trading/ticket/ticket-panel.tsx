@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FailureLink } from '../../../components/failure-link';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
@@ -514,6 +515,7 @@ function Ticket({
           className={`text-sm ${message.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-green-800 dark:text-green-300'}`}
         >
           {message.text}
+          <FailureLink fixAt={message.fixAt} />
         </p>
       )}
     </form>
