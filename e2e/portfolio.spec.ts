@@ -197,13 +197,15 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   await tabTo(page, page.getByRole('button', { name: 'Open orders (1)' }));
   await page.keyboard.press('Enter');
   await themedScreenshots(page, 'portfolio-orders-live', ['main']);
-  // "Cancel all" asks once more, with the focus on keeping them; Escape keeps them.
+  // "Cancel all" asks once more, with the focus on keeping it (one order: asked about as one); Escape
+  // keeps it.
   await tabTo(page, page.getByRole('button', { name: 'Cancel all' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Keep them' })).toBeFocused();
-  await expect(page.getByRole('group', { name: 'Cancel every open order?' })).toContainText(
+  await expect(page.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Cancel your open order?' })).toContainText(
     'Cancel your open order?',
   );
+  await expect(page.getByRole('button', { name: 'Cancel it' })).toBeVisible();
   await themedScreenshots(page, 'portfolio-cancel-all-asked', ['main']);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Cancel all' })).toBeVisible();

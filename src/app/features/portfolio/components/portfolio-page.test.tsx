@@ -196,6 +196,18 @@ describe('the Portfolio', () => {
     ]);
   });
 
+  it('after trading, no position is "none now", not "none yet"', async () => {
+    const sold = { id: 't1', side: 'SELL', outcome: 'Yes', size: '10', price: '0.5', market: '0xc1' };
+    api.loadAccount.mockResolvedValue(account({ trades: [sold as unknown as Account['trades'][number]] }));
+    renderInApp(<PortfolioPage />);
+    expect(
+      await screen.findByText(
+        "No positions now: your past trades are under History. Buy an outcome from an event page's trade ticket.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No positions yet/)).toBeNull();
+  });
+
   it("links each row to its event, open on the row's own market", async () => {
     api.marketsByCondition.mockResolvedValue(
       new Map([['0xc1', { slug: 'box-office', id: '42', question: '$20M–$30M?' }]]),
@@ -243,6 +255,11 @@ describe('the Portfolio', () => {
     api.cancelAll.mockResolvedValue({ canceled: [second.id], not_canceled: {} });
     renderInApp(<PortfolioPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open orders (2)' }));
+    // Two orders are asked about as two; Escape keeps them.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    expect(screen.getByRole('group', { name: 'Cancel all 2 open orders?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel them all' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep them' }), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel buy 10 Yes at 30¢' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order cancelled.'));
     expect(api.cancelOrder).toHaveBeenCalledWith(session, order.id);
@@ -251,19 +268,19 @@ describe('the Portfolio', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Cancel sell 10 Yes at 70¢' })).toHaveFocus(),
     );
-    // Asked once more, the safe answer focused: keeping them cancels nothing.
+    // Asked once more, the safe answer focused: keeping it cancels nothing. One order is asked about
+    // as one, not as "them all".
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    expect(screen.getByRole('group', { name: 'Cancel every open order?' })).toHaveTextContent(
-      'Cancel your open order?',
-    );
-    expect(screen.getByRole('button', { name: 'Keep them' })).toHaveFocus();
-    fireEvent.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(screen.getByRole('group', { name: 'Cancel your open order?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel them all' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(api.cancelAll).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep them' }), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep it' }), { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Cancel all' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel them all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel it' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Cancelled 1 order.'));
     expect(api.cancelAll).toHaveBeenCalledWith(session);
     expect(api.loadAccount).toHaveBeenCalledTimes(3);
