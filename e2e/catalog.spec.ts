@@ -312,6 +312,18 @@ test.describe('a page whose data fails', () => {
   });
 });
 
+test('a market name of one unbroken word wraps on the event page at phone widths', async ({ page }) => {
+  const word = 'Pneumonoultramicroscopicsilicovolcanoconiosis_Pneumonoultramicroscopicsilicovolcanoconiosis';
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/e/e2e-long-text');
+    // The ticket's heading names the market (the likelier of the event's two): once loaded, it wraps.
+    await expect(page.getByRole('heading', { level: 3, name: `Trade: ${word}` })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `page width at ${width}px`).toBeLessThanOrEqual(width);
+  }
+});
+
 test('unknown slug, tag and series: the not-found page with HTTP 404', async ({ page }) => {
   for (const [url, what] of [
     ['/e/this-event-does-not-exist', 'event'],

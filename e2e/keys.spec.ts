@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { themedScreenshots } from './support/page-checks';
+import { tabTo, themedScreenshots } from './support/page-checks';
 import { type TestWallet, installTestWallet } from './wallet';
 
 /**
@@ -304,6 +304,16 @@ test.describe('Keys page', () => {
     const wallets = other.getByRole('list', { name: 'Wallets found in this browser' }).getByRole('button');
     await expect(wallets).toHaveText(['Connect Test Wallet']);
     await other.close();
+  });
+
+  test('connected by keyboard, the focus goes on at step 2, not the page top', async ({ page }) => {
+    await installTestWallet(page, { privateKey: generatePrivateKey() });
+    await page.goto('/keys');
+    await tabTo(page, page.getByRole('button', { name: 'Connect Test Wallet' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('connected-address')).toBeVisible();
+    // The pressed button is gone: its successor takes the focus, where a screen reader hears it.
+    await expect(page.getByRole('button', { name: 'Sign to create a key' })).toBeFocused();
   });
 
   test('without a wallet the page explains what is needed', async ({ page }) => {

@@ -60,11 +60,14 @@ test('a list row on screen shows the live displayed price of its market', async 
   // Rows follow the books only while on screen.
   await row.scrollIntoViewIfNeeded();
   // A bid at 0.42 and an ask at 0.46 (a bid of the other outcome at 0.54): the displayed price is the
-  // midpoint, 44% for the first outcome; the row shows the leading one, the second, at 56%.
+  // midpoint, 44% for the first outcome. A Yes/No question shows its Yes chance (the event page's);
+  // any other market its leading outcome, the second, at 56%.
+  const [firstName] = outcomeNames(event.markets[0]!);
+  const shown = firstName.trim().toLowerCase() === 'yes' ? '44.0%' : '56.0%';
   const maker = await trader(baseURL!);
   await maker.createAndPostOrder({ tokenID: firstToken!, price: 0.42, size: 10, side: Side.BUY });
   await maker.createAndPostOrder({ tokenID: secondToken!, price: 0.54, size: 10, side: Side.BUY });
-  await expect(row.getByText('56.0%')).toBeVisible();
+  await expect(row.getByText(shown)).toBeVisible();
 });
 
 test('the book’s market is part of the event page’s link', async ({ page, browser }) => {

@@ -70,6 +70,14 @@ test('empty, then disconnected and back: keyboard only, in words', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Live: updates as your orders fill/)).toBeVisible();
   await expect(off).toHaveCount(0);
+
+  // End session goes away with the session: the focus goes on at the button that starts a new one.
+  await tabTo(page, page.getByRole('button', { name: 'End session' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Session ended: its key is revoked.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign to start a session' })).toBeFocused();
 });
 
 test("a reload ends the tab's session key on the server; the next visit makes its own", async ({
@@ -189,13 +197,15 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   await tabTo(page, page.getByRole('button', { name: 'Open orders (1)' }));
   await page.keyboard.press('Enter');
   await themedScreenshots(page, 'portfolio-orders-live', ['main']);
-  // "Cancel all" asks once more, with the focus on keeping them; Escape keeps them.
+  // "Cancel all" asks once more, with the focus on keeping it (one order: asked about as one); Escape
+  // keeps it.
   await tabTo(page, page.getByRole('button', { name: 'Cancel all' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Keep them' })).toBeFocused();
-  await expect(page.getByRole('group', { name: 'Cancel every open order?' })).toContainText(
+  await expect(page.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Cancel your open order?' })).toContainText(
     'Cancel your open order?',
   );
+  await expect(page.getByRole('button', { name: 'Cancel it' })).toBeVisible();
   await themedScreenshots(page, 'portfolio-cancel-all-asked', ['main']);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Cancel all' })).toBeVisible();

@@ -3,6 +3,7 @@ import { NetworkError, type ResponseErrorCode } from '../../lib/api-client';
 import { ClobError } from '../../lib/wallet/clob-request';
 import { ClockSkewError } from '../../lib/wallet/server-clock';
 import { describeChain } from '../../lib/wallet/chains';
+import { keyLimitWords } from '../../lib/wallet/key-limit';
 import { WalletStepError, classifyWalletError } from '../../lib/wallet/wallet-errors';
 
 /** A message a person can act on: what happened, and what to do next. */
@@ -179,9 +180,8 @@ function serverProblem(error: ClobError, context: ProblemContext, nowMs: number)
       };
     case 'KEY_LIMIT_REACHED':
       return {
-        title: 'You already have 10 active keys',
-        detail:
-          'That is the most one wallet can have. Show your keys, revoke one you no longer use, then create a new one.',
+        title: keyLimitWords.title,
+        detail: `${keyLimitWords.why}. Show your keys, revoke one you no longer use, then create a new one.`,
         suggestShowKeys: true,
       };
     case 'RATE_LIMITED':

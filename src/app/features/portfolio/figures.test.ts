@@ -35,6 +35,7 @@ describe('the account summary', () => {
       summary: { credited: '1000', credits: [], realized_pnl: '0' },
     } as Account;
     const s = accountSummary(account);
-    expect([s.cash, s.value, s.total]).toEqual([965.25, 31.73, 996.98]);
+    // Free cash is rounded down ($965.2451 is $965.24 one can spend), the rest to the nearest cent.
+    expect([s.cash, s.value, s.total]).toEqual([965.24, 31.73, 996.97]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Position } from '../../../contract/trading';
+import { centsDown } from '../../lib/live/figures';
 import type { Account } from './api/account';
 
 /**
@@ -44,7 +45,8 @@ export function accountSummary(account: Account): {
     value += inCents(f.value);
     profit += inCents(f.profit);
   }
-  const cash = inCents(Number(account.cash) / 1e6);
+  // Free cash is what one can spend: rounded down, never shown as more than it is.
+  const cash = centsDown(Number(account.cash) / 1e6);
   const held = inCents(heldByOrders(account.orders));
   return {
     cash,

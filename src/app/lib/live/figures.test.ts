@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDollars, formatShares, formatDollarsExact } from './figures';
+import {
+  centsDown,
+  formatCents,
+  formatDollars,
+  formatDollarsDown,
+  formatShares,
+  formatDollarsExact,
+} from './figures';
 
 describe('book figures', () => {
   it('prices read in cents, to the tick', () => {
@@ -36,5 +43,19 @@ describe('formatDollarsExact', () => {
     expect(formatDollarsExact(1234.5)).toBe('$1,234.50');
     expect(formatDollarsExact(0.000001)).toBe('$0.00 ($0.000001 exactly)');
     expect(formatDollarsExact(-1234.5675)).toBe('-$1,234.57 (-$1,234.5675 exactly)');
+  });
+});
+
+describe('formatDollarsDown', () => {
+  it('shows money one can spend rounded down to the cent, never as more than it is', () => {
+    // A trial wallet held $991.9071: it read "$991.91 free", and an order for $991.91 was refused.
+    expect(formatDollarsDown(991.9071)).toBe('$991.90');
+    expect(formatDollarsDown(0.009)).toBe('$0.00');
+    expect(formatDollarsDown(1234.999999)).toBe('$1,234.99');
+    // Whole cents stay as they are, floats that fall just below them included.
+    expect(formatDollarsDown(991.91)).toBe('$991.91');
+    expect(formatDollarsDown(0.29)).toBe('$0.29');
+    expect(formatDollarsDown(991_910_000 / 1e6)).toBe('$991.91');
+    expect(centsDown(965.2451)).toBe(965.24);
   });
 });

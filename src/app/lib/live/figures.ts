@@ -38,6 +38,21 @@ export function formatDollarsExact(value: number): string {
   return `${cents} (${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction} exactly)`;
 }
 
+/**
+ * Dollars rounded down to the whole cent: what one can spend is never shown as more than it is
+ * ($991.9071 free is $991.90, not $991.91). Rounded to the base unit (1/1,000,000) first, so a float
+ * such as 991.91 (991.90999…) stays 991.91.
+ */
+export function centsDown(dollars: number): number {
+  if (!Number.isFinite(dollars)) return dollars;
+  return Math.floor(Math.round(dollars * 1e6) / 1e4) / 100;
+}
+
+/** Dollars one can spend, to the cent and rounded down: `$991.90` for $991.9071 free. */
+export function formatDollarsDown(value: number): string {
+  return formatDollars(centsDown(value));
+}
+
 /** Dollars with cents: `$12.50`, `$1,234.05`. */
 export function formatDollars(value: number): string {
   if (!Number.isFinite(value)) return '—';

@@ -1,11 +1,36 @@
 import { ApiResponseError, NetworkError } from '../api-client';
 import { describeChain } from './chains';
+import { keyLimitWords } from './key-limit';
 import { keysConfig } from './keys-config';
 import { ClockSkewError } from './server-clock';
 import { WalletStepError, classifyWalletError } from './wallet-errors';
 
-/** A failed trading step in one sentence: the wallet's step in words, or the server's own sentence. */
-export function failureText(error: unknown): string {
+/** A failed trading step in words, and the dashboard page where it can be put right, if another. */
+export interface Failure {
+  text: string;
+  /** The Keys page, where a key is revoked (the wallet is at the key limit). */
+  fixAt?: '/keys';
+}
+
+/**
+ * A failed trading step for a person: the sentence, and a page to link to when the fix is there. The
+ * server's sentences are written for API clients ("revoke one (DELETE /api-keys)"), so a failure the
+ * dashboard can fix elsewhere is put in its own words.
+ */
+export function failure(error: unknown): Failure {
+  if (error instanceof ApiResponseError && error.code === 'KEY_LIMIT_REACHED')
+    return {
+      text: `${keyLimitWords.title}. ${keyLimitWords.why}, and a trading session needs one of its own: revoke a key you no longer use on the Keys page, then try again.`,
+      fixAt: '/keys',
+    };
+  return { text: sentence(error) };
+}
+
+/** A failed trading step in one sentence, where no link goes with it. */
+export const failureText = (error: unknown): string => failure(error).text;
+
+/** The wallet's step in words, or the server's own sentence. */
+function sentence(error: unknown): string {
   if (error instanceof WalletStepError) {
     const kind = classifyWalletError(error.cause);
     if (error.step === 'no-account') return 'Connect a wallet first.';

@@ -144,6 +144,18 @@ describe('EventDetails', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/e/fed?market=7&range=1m`);
   });
 
+  it('share leaves out query text that is not part of the view, and the default range', async () => {
+    noFetch();
+    const user = userEvent.setup();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderInApp(<EventDetails event={makeEvent({ slug: 'fed' })} />, {
+      url: '/e/fed?utm_source=x&foo=1&range=1w&market=7',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/e/fed?market=7`);
+  });
+
   it('embed copies the iframe code of the event card, the title escaped', async () => {
     noFetch();
     const user = userEvent.setup();

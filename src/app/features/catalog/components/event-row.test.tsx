@@ -26,8 +26,8 @@ describe('EventList', () => {
       id: '2',
       slug: 'will-it-snow',
       title: 'Will it snow?',
-      // No leads (0.8): its change is the opposite of the first outcome's.
-      markets: [{ ...market, outcomePrices: '["0.2","0.8"]', oneDayPriceChange: 0.003 }],
+      // No is likelier (0.8), but a Yes/No question shows its Yes chance and Yes's change.
+      markets: [{ ...market, outcomePrices: '["0.2","0.8"]', oneDayPriceChange: -0.003 }],
     });
     const quiet = makeEvent({ id: '3', slug: 'quiet', title: 'Quiet?' });
     const ended = makeEvent({
@@ -44,6 +44,9 @@ describe('EventList', () => {
     expect(
       within(row('Will it rain tomorrow?')).getByText(', up 4.1 points in 24 hours'),
     ).toBeInTheDocument();
+    expect(within(row('Will it snow?')).getByText('20.0%')).toBeInTheDocument();
+    expect(within(row('Will it snow?')).getByText('Yes')).toBeInTheDocument();
+    expect(within(row('Will it snow?')).queryByText('80.0%')).toBeNull();
     expect(within(row('Will it snow?')).getByText('▼ 0.3')).toBeInTheDocument();
     expect(within(row('Will it snow?')).getByText(', down 0.3 points in 24 hours')).toBeInTheDocument();
     expect(row('Quiet?').textContent).not.toMatch(/[▲▼]|24 hours/);
@@ -119,7 +122,9 @@ describe('EventList', () => {
     const link = await screen.findByRole('link', { name: /Mavericks beat the Grizzlies/ });
     const row = link.closest('li')!;
     expect(within(row).getByText('Closed')).toBeInTheDocument();
-    expect(within(row).getByText('>99.9%')).toBeInTheDocument();
+    // Its Yes chance, though No (>99.9%) is the likelier: a Yes/No question reads as its Yes chance.
+    expect(within(row).getByText('<0.1%')).toBeInTheDocument();
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
   });
 
   it('renders hostile text as text and refuses script image URLs', async () => {

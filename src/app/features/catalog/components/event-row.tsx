@@ -84,7 +84,10 @@ export function EventRowView({
     multi && !ranked.every(isYesNo)
       ? viewMarket(event.markets.find((m) => !m.closed) ?? event.markets[0]!)
       : ranked[0];
-  const leading = multi ? (main?.headline ?? null) : (main?.decoded.leading ?? null);
+  // A Yes/No question shows its Yes chance, as the event page and the embed card do, even when No is
+  // likelier: a big "61%" beside a question reads as the chance it happens. Other markets: the leading
+  // outcome, named under the figure.
+  const leading = main?.headline ?? null;
   // "Yes" names no answer among several: the market's own name does.
   const leadingLabel =
     leading && main && multi && leading === yesOutcome(main.decoded)

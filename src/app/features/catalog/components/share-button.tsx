@@ -3,11 +3,26 @@ import { useEffect, useState } from 'react';
 import { copyText } from '../../../components/copy-button';
 import { announce } from '../../../components/live-region';
 import { LiveButton } from '../../../components/live-button';
+import { DEFAULT_CHART_RANGE } from '../../../../contract/chart-range';
 import { embedCode } from '../../../../contract/embed';
+import { parseEventSearch } from '../../../../contract/event-search';
 
 /** The canonical, shareable address of an event page. */
 export function eventUrl(slug: string, origin = window.location.origin): string {
   return `${origin}/e/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * The part of an event page's query a shared link keeps: the view it shows (its market and chart
+ * range, defaults left out), and nothing else the address bar happened to hold (`?foo=1`, tracking).
+ */
+export function sharedView(search: unknown): string {
+  const { market, range } = parseEventSearch(search);
+  const params = new URLSearchParams();
+  if (market !== undefined) params.set('market', String(market));
+  if (range !== DEFAULT_CHART_RANGE) params.set('range', range);
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
 function ActionIcon({ d }: { d: string }) {
@@ -35,7 +50,7 @@ const actionClass =
  */
 export function ShareButtons({ slug, title }: { slug: string; title: string }) {
   const [status, setStatus] = useState<string | null>(null);
-  const view = useLocation({ select: (location) => location.searchStr });
+  const view = useLocation({ select: (location) => sharedView(location.search) });
   useEffect(() => {
     if (!status) return;
     const timer = setTimeout(() => setStatus(null), 2500);

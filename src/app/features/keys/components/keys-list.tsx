@@ -1,9 +1,8 @@
 import { formatExact, formatRelative } from '../../../lib/format';
+import { KEY_LIMIT } from '../../../lib/wallet/key-limit';
 import { useNow } from '../../../lib/use-now';
 import type { KeyDetails } from '../api/list-api-keys';
 import { muted, secondaryButton } from './styles';
-
-export const KEY_LIMIT = 10;
 
 interface KeysListProps {
   apiKeys: string[];

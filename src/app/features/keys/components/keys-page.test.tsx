@@ -56,6 +56,15 @@ describe('Keys page: wallet', () => {
     expect(await screen.findByRole('button', { name: 'Connect Mock Connector' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign to create a key' })).toBeNull();
   });
+
+  it('connected by keyboard, the focus goes on at step 2 instead of dropping to the page', async () => {
+    const user = userEvent.setup();
+    renderKeysPage();
+    (await screen.findByRole('button', { name: 'Connect Mock Connector' })).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('connected-address');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign to create a key' })).toHaveFocus());
+  });
 });
 
 describe('Keys page: create, list, revoke', () => {

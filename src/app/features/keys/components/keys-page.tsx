@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from '
 import { useConfig, useConnection } from 'wagmi';
 import { switchChain } from 'wagmi/actions';
 import { announce } from '../../../components/live-region';
+import { useTakeFocus } from '../../../lib/focus-handoff';
 import { createApiKey } from '../api/create-api-key';
 import { getServerTime } from '../../../lib/wallet/get-server-time';
 import { listApiKeys } from '../api/list-api-keys';
@@ -70,6 +71,8 @@ export function KeysPage({ chainId }: { chainId: number }) {
 
   const connected = connection.status === 'connected' && !!connection.address;
   const busy = activity !== null;
+  // A wallet connected by keyboard: its "Connect" button is gone, the focus goes on at step 2.
+  useTakeFocus(createButton, connected && !busy);
 
   // Another account means another owner: its list must be signed for again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the address changes.

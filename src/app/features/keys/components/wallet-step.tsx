@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useConnect, useConnection, useDisconnect } from 'wagmi';
 import { CopyButton } from '../../../components/copy-button';
+import { handOffFocus } from '../../../lib/focus-handoff';
 import { type Problem, describeProblem } from '../problems';
 import { describeChain } from '../../../lib/wallet/chains';
 import { safeIcon, shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
@@ -112,6 +113,8 @@ export function WalletStep({ chainId, busy, onSwitchChain }: WalletStepProps) {
               className={secondaryButton}
               disabled={connecting || pending !== null}
               onClick={async () => {
+                // This button goes away once connected: step 2's first button takes the focus.
+                handOffFocus();
                 setProblem(null);
                 setPending(name);
                 try {

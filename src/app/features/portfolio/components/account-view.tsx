@@ -81,7 +81,9 @@ export function AccountView({ account, links, busy, onCancel, onCancelAll, onTab
           </button>
         ))}
       </fieldset>
-      {current === 'positions' && <PositionsTable positions={account.positions} links={links} />}
+      {current === 'positions' && (
+        <PositionsTable positions={account.positions} links={links} traded={account.trades.length > 0} />
+      )}
       {current === 'orders' && (
         <OrdersTable
           orders={account.orders}

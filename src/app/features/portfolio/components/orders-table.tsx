@@ -38,6 +38,9 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
         No open orders. A limit order that does not fill at once rests here until you cancel it.
       </p>
     );
+  // One open order is asked about as one: "Cancel it / Keep it", not "Cancel them all".
+  const one = orders.length === 1;
+  const question = one ? 'Cancel your open order?' : `Cancel all ${orders.length} open orders?`;
   return (
     <div className="space-y-2">
       {asking ? (
@@ -45,9 +48,10 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
           className="flex flex-wrap items-center gap-2"
           onKeyDown={(event) => event.key === 'Escape' && setAsking(false)}
         >
-          <legend className="sr-only">Cancel every open order?</legend>
-          <span className="text-sm">
-            {orders.length === 1 ? 'Cancel your open order?' : `Cancel all ${orders.length} open orders?`}
+          {/* The question is the group's name: said once, read by a screen reader as shown. */}
+          <legend className="sr-only">{question}</legend>
+          <span className="text-sm" aria-hidden="true">
+            {question}
           </span>
           <button
             type="button"
@@ -59,11 +63,11 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
               onCancelAll();
             }}
           >
-            Cancel them all
+            {one ? 'Cancel it' : 'Cancel them all'}
           </button>
           {/* biome-ignore lint/a11y/noAutofocus: the question just appeared; the safe answer takes the focus */}
           <button type="button" className={secondary} autoFocus onClick={() => setAsking(false)}>
-            Keep them
+            {one ? 'Keep it' : 'Keep them'}
           </button>
         </fieldset>
       ) : (

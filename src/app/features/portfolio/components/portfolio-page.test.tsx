@@ -28,18 +28,28 @@ vi.mock('wagmi', () => ({
 vi.mock('../../../lib/wallet/use-wallet-choices', () => ({
   useWalletChoices: () => ({ choices: [], ready: true }),
 }));
-vi.mock('../../../lib/wallet/use-session', () => ({
-  useSession: () => ({
-    address: session.address,
-    session,
-    ensure: async () => session,
-    withSession: async <T,>(action: (s: Session) => Promise<T>) => ({
-      value: await action(session),
-      renewed: false,
-    }),
-    end: async () => {},
-  }),
-}));
+vi.mock('../../../lib/wallet/use-session', async () => {
+  const { useState } = await import('react');
+  return {
+    useSession: () => {
+      // "End session" ends it: the page then offers to start one again.
+      const [current, setCurrent] = useState<Session | null>(session);
+      return {
+        address: session.address,
+        session: current,
+        ensure: async () => {
+          setCurrent(session);
+          return session;
+        },
+        withSession: async <T,>(action: (s: Session) => Promise<T>) => ({
+          value: await action(session),
+          renewed: false,
+        }),
+        end: async () => setCurrent(null),
+      };
+    },
+  };
+});
 vi.mock('../../../lib/wallet/session', async (original) => ({
   ...(await original<object>()),
   sessionFor: () => session,
@@ -186,6 +196,18 @@ describe('the Portfolio', () => {
     ]);
   });
 
+  it('after trading, no position is "none now", not "none yet"', async () => {
+    const sold = { id: 't1', side: 'SELL', outcome: 'Yes', size: '10', price: '0.5', market: '0xc1' };
+    api.loadAccount.mockResolvedValue(account({ trades: [sold as unknown as Account['trades'][number]] }));
+    renderInApp(<PortfolioPage />);
+    expect(
+      await screen.findByText(
+        "No positions now: your past trades are under History. Buy an outcome from an event page's trade ticket.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No positions yet/)).toBeNull();
+  });
+
   it("links each row to its event, open on the row's own market", async () => {
     api.marketsByCondition.mockResolvedValue(
       new Map([['0xc1', { slug: 'box-office', id: '42', question: '$20M–$30M?' }]]),
@@ -233,6 +255,11 @@ describe('the Portfolio', () => {
     api.cancelAll.mockResolvedValue({ canceled: [second.id], not_canceled: {} });
     renderInApp(<PortfolioPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open orders (2)' }));
+    // Two orders are asked about as two; Escape keeps them.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    expect(screen.getByRole('group', { name: 'Cancel all 2 open orders?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel them all' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep them' }), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel buy 10 Yes at 30¢' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Order cancelled.'));
     expect(api.cancelOrder).toHaveBeenCalledWith(session, order.id);
@@ -241,19 +268,19 @@ describe('the Portfolio', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Cancel sell 10 Yes at 70¢' })).toHaveFocus(),
     );
-    // Asked once more, the safe answer focused: keeping them cancels nothing.
+    // Asked once more, the safe answer focused: keeping it cancels nothing. One order is asked about
+    // as one, not as "them all".
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    expect(screen.getByRole('group', { name: 'Cancel every open order?' })).toHaveTextContent(
-      'Cancel your open order?',
-    );
-    expect(screen.getByRole('button', { name: 'Keep them' })).toHaveFocus();
-    fireEvent.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(screen.getByRole('group', { name: 'Cancel your open order?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel them all' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Keep it' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(api.cancelAll).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep them' }), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Keep it' }), { key: 'Escape' });
     expect(screen.getByRole('button', { name: 'Cancel all' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel them all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel it' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Cancelled 1 order.'));
     expect(api.cancelAll).toHaveBeenCalledWith(session);
     expect(api.loadAccount).toHaveBeenCalledTimes(3);
@@ -261,6 +288,21 @@ describe('the Portfolio', () => {
     // Said and done: another tab does not carry the line along.
     fireEvent.click(screen.getByRole('button', { name: /^History/ }));
     expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('ended by keyboard, the session hands the focus to the button that starts a new one', async () => {
+    api.loadAccount.mockResolvedValue(account());
+    renderInApp(<PortfolioPage />);
+    await screen.findByText('Cash (free)');
+    const end = screen.getByRole('button', { name: 'End session' });
+    end.focus();
+    fireEvent.click(end);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Session ended: its key is revoked.'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign to start a session' })).toHaveFocus(),
+    );
   });
 
   it('authenticates the user channel with the session key in its first message only', async () => {
@@ -386,6 +428,24 @@ describe('the Portfolio', () => {
     );
     expect(screen.queryByText(/Live updates are off/)).toBeNull();
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('at the key limit: words for a person and a link to the Keys page, not the API text', async () => {
+    const { ClobError } = await import('../../../lib/wallet/clob-request');
+    api.loadAccount.mockRejectedValue(
+      new ClobError(
+        409,
+        'KEY_LIMIT_REACHED',
+        'This address already has 10 active API keys, the maximum; revoke one (DELETE /api-keys) before creating another.',
+      ),
+    );
+    renderInApp(<PortfolioPage />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'You already have 10 active keys. That is the most one wallet can have, and a trading session needs one of its own: revoke a key you no longer use on the Keys page, then try again.',
+    );
+    expect(alert).not.toHaveTextContent('DELETE');
+    expect(within(alert).getByRole('link', { name: 'Go to the Keys page' })).toHaveAttribute('href', '/keys');
   });
 
   it('a session key the server says has ended: forgotten, and the page says what to do', async () => {

@@ -4,7 +4,8 @@ import { useConnect, useConnection } from 'wagmi';
 import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
-import { failureText } from '../../../lib/wallet/failure-text';
+import { FailureLink } from '../../../components/failure-link';
+import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import {
   type Account,
   cancelAll,
@@ -63,13 +64,14 @@ export function PortfolioPage() {
   const { address, session, ensure, withSession, end } = useSession();
   const [account, setAccount] = useState<Account | null>(null);
   const [links, setLinks] = useState<Links>(new Map());
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const asked = useRef(new Set<string>());
-  // A wallet connected by keyboard: the focus goes on at the next step.
+  // A wallet connected, or a session ended, by keyboard: the focus goes on at the next step (once the
+  // button is enabled again: a disabled one cannot take it).
   const signButton = useRef<HTMLButtonElement>(null);
-  useTakeFocus(signButton, connection.status === 'connected' && !session);
+  useTakeFocus(signButton, connection.status === 'connected' && !session && !busy);
   const loading = useRef({ running: false, again: false, reads: 0 });
 
   /** Reads the account with the session held now; a read asked for meanwhile runs once after. */
@@ -104,7 +106,7 @@ export function PortfolioPage() {
               forgetSession(current);
               setNotice(ENDED);
             }
-          } else setProblem(failureText(error));
+          } else setProblem(failure(error));
         }
       } while (state.again);
     } finally {
@@ -169,7 +171,7 @@ export function PortfolioPage() {
       setNotice(await what());
       await refresh();
     } catch (error) {
-      setProblem(failureText(error));
+      setProblem(failure(error));
     } finally {
       setBusy(false);
     }
@@ -241,12 +243,14 @@ export function PortfolioPage() {
             type="button"
             className="underline underline-offset-2"
             disabled={busy}
-            onClick={() =>
+            onClick={() => {
+              // This button goes away with the session: "Sign to start a session" takes the focus.
+              handOffFocus();
               void act(async () => {
                 await end();
                 return 'Session ended: its key is revoked.';
-              })
-            }
+              });
+            }}
           >
             End session
           </button>
@@ -265,7 +269,8 @@ export function PortfolioPage() {
       </p>
       {problem && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {problem}
+          {problem.text}
+          <FailureLink fixAt={problem.fixAt} />
         </p>
       )}
     </section>

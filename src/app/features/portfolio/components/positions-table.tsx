@@ -11,9 +11,24 @@ const profitTone = (profit: number) =>
       ? 'text-red-700 dark:text-red-400'
       : '';
 
-export function PositionsTable({ positions, links }: { positions: Position[]; links: Links }) {
+export function PositionsTable({
+  positions,
+  links,
+  traded = false,
+}: {
+  positions: Position[];
+  links: Links;
+  /** The account has trades: no position now is not "none yet" (all sold, say). */
+  traded?: boolean;
+}) {
   if (positions.length === 0)
-    return <p className={muted}>No positions yet. Buy an outcome from an event page's trade ticket.</p>;
+    return (
+      <p className={muted}>
+        {traded
+          ? "No positions now: your past trades are under History. Buy an outcome from an event page's trade ticket."
+          : "No positions yet. Buy an outcome from an event page's trade ticket."}
+      </p>
+    );
   return (
     <div className="overflow-x-auto">
       <table className={table}>

@@ -149,7 +149,7 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}
         <section aria-labelledby="ticket-heading" className="md:order-last">
-          <h3 id="ticket-heading" className="mb-2 text-sm font-semibold">
+          <h3 id="ticket-heading" className="mb-2 text-sm font-semibold wrap-anywhere">
             {named ? `Trade: ${market.name}` : 'Trade'}
           </h3>
           <Suspense fallback={<BookSkeleton />}>

@@ -1,7 +1,12 @@
 import { Book } from '../../../../engine/book';
 import { FULL_SET_PRICE, MAX_PRICE, MIN_PRICE } from '../../../../engine/prices';
 import type { Fill, OrderIn, Outcome, Side } from '../../../../engine/types';
-import { formatDollars, formatShares } from '../../../lib/live/figures';
+import {
+  formatDollars,
+  formatDollarsDown,
+  formatDollarsExact,
+  formatShares,
+} from '../../../lib/live/figures';
 
 /**
  * The ticket's preview, worked out by the matching engine itself: the live book's levels become resting
@@ -236,9 +241,16 @@ export function uncovered(
 ): string | null {
   if (order.side === 'BUY') {
     const needs = BigInt(order.budget ?? order.price * order.size);
-    return needs > free
-      ? `This order needs ${formatDollars(Number(needs) / 1e6)} and you have ${formatDollars(Number(free) / 1e6)} free.`
-      : null;
+    if (needs <= free) return null;
+    // Free cash is shown rounded down, as everywhere; if the two still read the same to the cent
+    // ($5.0049 needed, $5.0041 free), both are shown exactly, so the sentence never says X needs X.
+    let [needText, freeText] = [formatDollars(Number(needs) / 1e6), formatDollarsDown(Number(free) / 1e6)];
+    if (needText === freeText)
+      [needText, freeText] = [
+        formatDollarsExact(Number(needs) / 1e6),
+        formatDollarsExact(Number(free) / 1e6),
+      ];
+    return `This order needs ${needText} and you have ${freeText} free.`;
   }
   return BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) > free
     ? `You have ${formatShares(Number(free) / 1e6)} ${outcomeName} shares free to sell.`

@@ -158,6 +158,16 @@ describe('the trade ticket', () => {
     expect(uncovered({ ...limit, budget: 5_000_000 }, 4_000_000n, 'Yes')).toBe(
       'This order needs $5.00 and you have $4.00 free.',
     );
+    // Free cash is rounded down, so the figure shown can be spent and the refusal never says X needs X.
+    const market = { side: 'BUY' as const, price: 8900, size: 0 };
+    expect(uncovered({ ...market, budget: 991_910_000 }, 991_907_100n, 'Yes')).toBe(
+      'This order needs $991.91 and you have $991.90 free.',
+    );
+    expect(uncovered({ ...market, budget: 991_900_000 }, 991_907_100n, 'Yes')).toBeNull();
+    // A limit buy's price × size can need a fraction of a cent: both then read exactly.
+    expect(uncovered({ side: 'BUY', price: 7123, size: 702 }, 5_000_100n, 'Yes')).toBe(
+      'This order needs $5.000346 and you have $5.0001 free.',
+    );
     const sell = { side: 'SELL' as const, price: 3000, size: 1000 };
     expect(uncovered(sell, 10_000_000n, 'No')).toBeNull();
     expect(uncovered(sell, 9_990_000n, 'No')).toBe('You have 9.99 No shares free to sell.');

@@ -9,11 +9,18 @@ import {
   useRef,
   useState,
 } from 'react';
+import { FailureLink } from '../../../components/failure-link';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';
 import { type LiveBook, viewOf } from '../../../lib/live/book-state';
-import { formatCents, formatDollars, formatShares, PRICE_UNITS } from '../../../lib/live/figures';
+import {
+  formatCents,
+  formatDollars,
+  formatDollarsDown,
+  formatShares,
+  PRICE_UNITS,
+} from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
 import { STALE_FRAME, STALE_NOTE } from '../stale-style';
 import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
@@ -443,7 +450,7 @@ function Ticket({
       </dl>
       {wallet && address && (
         <p className={`text-sm ${muted}`}>
-          Free to trade: {dollarsOf(Number(wallet.cash))} ·{' '}
+          Free to trade: {formatDollarsDown(Number(wallet.cash) / 1e6)} ·{' '}
           {formatShares(Number(wallet.shares[outcome]) / 1e6)} {name}
         </p>
       )}
@@ -508,6 +515,7 @@ function Ticket({
           className={`text-sm ${message.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-green-800 dark:text-green-300'}`}
         >
           {message.text}
+          <FailureLink fixAt={message.fixAt} />
         </p>
       )}
     </form>

@@ -9,7 +9,7 @@ import type { Session } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
-import { failureText } from '../../../lib/wallet/failure-text';
+import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import type { MakerFill } from '../../../lib/wallet/user-feed';
 import { fillWords } from './fill-words';
 import {
@@ -42,6 +42,8 @@ export interface PlaceRequest extends OrderToSign {
 export interface Message {
   tone: 'ok' | 'error';
   text: string;
+  /** A page of the dashboard where a failure can be put right, linked after the text. */
+  fixAt?: Failure['fixAt'];
 }
 
 export interface TicketWalletProps {
@@ -217,7 +219,7 @@ function WalletPart() {
     if (!request || !address || done.current === request.id) return;
     done.current = request.id;
     void place(config, withSession, session !== null, request, onWorking)
-      .then(onResult, (error: unknown) => onResult({ tone: 'error', text: failureText(error) }))
+      .then(onResult, (error: unknown) => onResult({ tone: 'error', ...failure(error) }))
       .finally(() => onWorking(null));
   }, [request, address, config, withSession, session, onWorking, onResult]);
 
@@ -280,7 +282,7 @@ function WalletPart() {
             onClick={() =>
               void end().then(
                 () => onResult({ tone: 'ok', text: 'Session ended: its key is revoked.' }),
-                (error: unknown) => onResult({ tone: 'error', text: failureText(error) }),
+                (error: unknown) => onResult({ tone: 'error', ...failure(error) }),
               )
             }
           >
@@ -325,7 +327,7 @@ function RestingHere({
           text: `Not cancelled: ${value.not_canceled[order.id] ?? 'the exchange did not find it open'}.`,
         });
     } catch (error) {
-      onResult({ tone: 'error', text: failureText(error) });
+      onResult({ tone: 'error', ...failure(error) });
     } finally {
       setCancelling(null);
     }
