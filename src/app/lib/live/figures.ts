@@ -33,9 +33,16 @@ export function formatShares(value: number): string {
  */
 export function formatDollarsExact(value: number): string {
   const cents = formatDollars(value);
+  const fine = formatDollarsFine(value);
+  return fine === cents ? cents : `${cents} (${fine} exactly)`;
+}
+
+/** Dollars to the cent, or to the base unit when there is a fraction of a cent: `$5.000346`, `$20.00`. */
+export function formatDollarsFine(value: number): string {
+  const cents = formatDollars(value);
   if (!Number.isFinite(value) || Number.isInteger(Math.round(value * 1e6) / 1e4)) return cents;
   const [whole, fraction] = Math.abs(value).toFixed(6).replace(/0+$/, '').split('.') as [string, string];
-  return `${cents} (${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction} exactly)`;
+  return `${value < 0 ? '-' : ''}$${grouped(Number(whole))}.${fraction}`;
 }
 
 /**

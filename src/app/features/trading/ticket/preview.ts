@@ -1,12 +1,7 @@
 import { Book } from '../../../../engine/book';
 import { FULL_SET_PRICE, MAX_PRICE, MIN_PRICE } from '../../../../engine/prices';
 import type { Fill, OrderIn, Outcome, Side } from '../../../../engine/types';
-import {
-  formatDollars,
-  formatDollarsDown,
-  formatDollarsExact,
-  formatShares,
-} from '../../../lib/live/figures';
+import { formatDollars, formatDollarsDown, formatDollarsFine, formatShares } from '../../../lib/live/figures';
 
 /**
  * The ticket's preview, worked out by the matching engine itself: the live book's levels become resting
@@ -246,10 +241,7 @@ export function uncovered(
     // ($5.0049 needed, $5.0041 free), both are shown exactly, so the sentence never says X needs X.
     let [needText, freeText] = [formatDollars(Number(needs) / 1e6), formatDollarsDown(Number(free) / 1e6)];
     if (needText === freeText)
-      [needText, freeText] = [
-        formatDollarsExact(Number(needs) / 1e6),
-        formatDollarsExact(Number(free) / 1e6),
-      ];
+      [needText, freeText] = [formatDollarsFine(Number(needs) / 1e6), formatDollarsFine(Number(free) / 1e6)];
     return `This order needs ${needText} and you have ${freeText} free.`;
   }
   return BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) > free
