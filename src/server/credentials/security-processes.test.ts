@@ -105,7 +105,17 @@ async function startRefused(env: Record<string, string>): Promise<{ code: number
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
   clearTimeout(timer);
-  return { code, output: output() };
+  // Not a terminal: the refusal is a log record; its message is what a person reads.
+  const lines = output()
+    .split('\n')
+    .map((line) => {
+      try {
+        return (JSON.parse(line) as { msg: string }).msg;
+      } catch {
+        return line;
+      }
+    });
+  return { code, output: lines.join('\n') };
 }
 
 async function createKey(base: string, wallet = newWallet()): Promise<ApiCredentials> {

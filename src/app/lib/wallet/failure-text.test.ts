@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem } from '../../features/keys/problems';
 import { NetworkError } from '../api-client';
 import { ClobError } from './clob-request';
 import { failure, failureText } from './failure-text';
+import { keyLimitWords } from './key-limit';
 
 // The server's sentence, written for API clients.
 const atLimit = new ClobError(
@@ -18,10 +18,8 @@ describe('a failed trading step in words', () => {
       fixAt: '/keys',
     });
     expect(failureText(atLimit)).not.toMatch(/DELETE|\/api-keys/);
-    // The same fact, in the same words, as the Keys page says it.
-    const keysPage = describeProblem(atLimit, { doing: 'create a key', chainId: 80002 });
-    expect(failureText(atLimit)).toContain(`${keysPage.title}.`);
-    expect(failureText(atLimit)).toContain(keysPage.detail.split('.')[0]);
+    // The same fact in the same words as the Keys page: both take them from key-limit.ts.
+    expect(failureText(atLimit)).toContain(`${keyLimitWords.title}. ${keyLimitWords.why}`);
   });
 
   it("other failures: the server's or the wallet's sentence, with no link", () => {
