@@ -213,15 +213,18 @@ function WalletPart() {
     (fills: MakerFill[]) => setFilled({ by: address, text: fillWords(fills, market, new Date()) }),
     [market, address],
   );
-  useWalletInMarket(address ? session : null, market, told, onFills);
+  const readWallet = useWalletInMarket(address ? session : null, market, told, onFills);
 
   useEffect(() => {
     if (!request || !address || done.current === request.id) return;
     done.current = request.id;
     void place(config, withSession, session !== null, request, onWorking)
       .then(onResult, (error: unknown) => onResult({ tone: 'error', ...failure(error) }))
-      .finally(() => onWorking(null));
-  }, [request, address, config, withSession, session, onWorking, onResult]);
+      .finally(() => {
+        onWorking(null);
+        readWallet();
+      });
+  }, [request, address, config, withSession, session, onWorking, onResult, readWallet]);
 
   if (!address)
     return (

@@ -23,13 +23,14 @@ export interface WalletInMarket {
  * each change the user channel reports (and after each reconnection); null while there is no session.
  * A failed read keeps what was told last: these are a help before signing, and the order's own checks
  * read the balance again. `onFills` hears of each trade that filled the owner's resting orders here.
+ * Returns a way to read them again now.
  */
 export function useWalletInMarket(
   session: Session | null,
   market: { conditionId: string; tokens: readonly [string, string] },
   onRead: (wallet: WalletInMarket | null) => void,
   onFills: (fills: MakerFill[]) => void = () => {},
-): void {
+): () => void {
   const { conditionId } = market;
   const [yes, no] = market.tokens;
   // Only the latest read tells: an older answer arriving late is dropped.
@@ -65,4 +66,7 @@ export function useWalletInMarket(
       clearTimeout(settle.current);
     };
   }, [read]);
+  // For the ticket after its own order: the channel may not have been listening yet (a session started
+  // by that very order), and the order's events would then never come.
+  return read;
 }
