@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { Side } from '@polymarket/clob-client';
 import { formatChange } from '../src/server/web/event-card';
 import { axeViolations } from './support/page-checks';
-import { topBinaryEvents, trader } from './support/trading';
+import { emptyBookEvent, trader } from './support/trading';
 
 /**
  * The embed card framed by a page of another origin (a server on another port): it shows, while the
@@ -126,23 +126,10 @@ test('the framed card is live: a book moved on the exchange moves its chance, wi
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  // An open binary event whose book is empty, past the ones other spec files trade on (by index in
-  // this same list: ticket 6, portfolio 12, trading-failures 8–13, live and the support's 0–2).
-  let event: Awaited<ReturnType<typeof topBinaryEvents>>[number] | undefined;
-  for (const candidate of (await topBinaryEvents(page, 100)).slice(14)) {
-    const token = candidate.markets[0]!.clobTokenIds[0]!;
-    const book = (await (await page.request.get(`/clob/book?token_id=${token}`)).json()) as {
-      bids: unknown[];
-      asks: unknown[];
-    };
-    if (book.bids.length === 0 && book.asks.length === 0) {
-      event = candidate;
-      break;
-    }
-  }
-  expect(event, 'an open binary event with an empty book').toBeDefined();
-  const [yes, no] = event!.markets[0]!.clobTokenIds as [string, string];
-  await page.goto(`${hostOrigin}/live?slug=${event!.slug}`);
+  // Past the ones other spec files trade on by index (ticket 6, portfolio 12, trading-failures 8–13).
+  const event = await emptyBookEvent(page);
+  const [yes, no] = event.markets[0]!.clobTokenIds as [string, string];
+  await page.goto(`${hostOrigin}/live?slug=${event.slug}`);
   const frame = page.frameLocator('iframe');
   const chance = frame.locator('.chance');
   await expect(chance).toHaveAttribute('data-token', yes);

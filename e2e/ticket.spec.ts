@@ -2,7 +2,7 @@ import { AssetType, Side } from '@polymarket/clob-client';
 import { expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { tabTo, themedScreenshots } from './support/page-checks';
-import { type ApiEvent, outcomeNames, sameWalletClient, topBinaryEvents, trader } from './support/trading';
+import { emptyBookEvent, outcomeNames, sameWalletClient, topBinaryEvents, trader } from './support/trading';
 import { installTestWallet } from './wallet';
 
 /**
@@ -213,21 +213,8 @@ test('the wallet’s open orders here: listed under the ticket, told when filled
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  // An event whose book is empty: the other specs' trades reorder the top list, so an index alone could
-  // land on a book where the order below would not rest, or the sale would meet another bid first.
-  let event: ApiEvent | undefined;
-  for (const candidate of (await topBinaryEvents(page, 100)).slice(14)) {
-    const token = candidate.markets[0]!.clobTokenIds[0]!;
-    const book = (await (await page.request.get(`/clob/book?token_id=${token}`)).json()) as {
-      bids: unknown[];
-      asks: unknown[];
-    };
-    if (book.bids.length === 0 && book.asks.length === 0) {
-      event = candidate;
-      break;
-    }
-  }
-  if (!event) throw new Error('no binary event with an empty book among the top 100');
+  // An empty book: the order below must rest, and the sale meet it and nothing else.
+  const event = await emptyBookEvent(page);
   const [yes] = outcomeNames(event.markets[0]!);
   const [, noToken] = event.markets[0]!.clobTokenIds as [string, string];
   await installTestWallet(page, { privateKey: generatePrivateKey() });

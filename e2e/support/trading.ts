@@ -43,6 +43,22 @@ export async function topBinaryEvents(page: Page, limit: number): Promise<ApiEve
   return events.filter((e) => e.markets.length === 1 && e.markets[0]!.clobTokenIds.length === 2);
 }
 
+/**
+ * The first open binary event with an empty book from `from` on in the top list: past the ones other
+ * spec files trade on by index (whose trades also reorder the list, so an index alone may land on a book).
+ */
+export async function emptyBookEvent(page: Page, from = 14): Promise<ApiEvent> {
+  for (const candidate of (await topBinaryEvents(page, 100)).slice(from)) {
+    const token = candidate.markets[0]!.clobTokenIds[0]!;
+    const book = (await (await page.request.get(`/clob/book?token_id=${token}`)).json()) as {
+      bids: unknown[];
+      asks: unknown[];
+    };
+    if (book.bids.length === 0 && book.asks.length === 0) return candidate;
+  }
+  throw new Error('no open binary event with an empty book in the top 100');
+}
+
 export const outcomeNames = (market: ApiMarket) => JSON.parse(market.outcomes) as [string, string];
 
 /**
