@@ -5,6 +5,7 @@ import {
   formatDollars,
   formatDollarsDown,
   formatShares,
+  formatSharesDown,
   formatDollarsExact,
 } from './figures';
 
@@ -29,6 +30,20 @@ describe('book figures', () => {
       '$12.50',
       '$1,234.05',
       '$0.00',
+    ]);
+  });
+});
+
+describe('formatShares and formatSharesDown', () => {
+  it('carries a hundredth that rounds up into the whole shares', () => {
+    // 9.999 once read "9.10": the hundredths were rounded apart from the whole part.
+    expect([formatShares(9.999), formatShares(0.995), formatShares(-1.5)]).toEqual(['10', '1', '-1.5']);
+  });
+  it('rounds what one can sell down, never up, and keeps a float just under a hundredth', () => {
+    expect([formatSharesDown(9.999), formatSharesDown(0.29), formatSharesDown(1234.5678)]).toEqual([
+      '9.99',
+      '0.29',
+      '1,234.56',
     ]);
   });
 });

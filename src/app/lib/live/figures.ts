@@ -18,12 +18,23 @@ export function formatCents(units: number | null): string {
   return `${Number((units / 100).toFixed(2))}¢`;
 }
 
-/** Shares as the book shows them: `1,250`, `12.5`, `0.01`. */
+/** Shares as the book shows them, to the hundredth: `1,250`, `12.5`, `0.01`. */
 export function formatShares(value: number): string {
-  if (!Number.isFinite(value)) return '—';
-  const whole = Math.trunc(value);
-  const cents = Math.round((value - whole) * 100);
-  return `${grouped(whole)}${cents ? `.${String(cents).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+  return hundredthsOfShares(Math.round(value * 100));
+}
+
+/** Shares one can sell, rounded down to the hundredth: `9.99` for 9.999 free, never more than is there. */
+export function formatSharesDown(value: number): string {
+  // The nudge keeps a float just under a whole hundredth (0.29 * 100 = 28.999…) from losing it.
+  return hundredthsOfShares(Math.floor(value * 100 + 1e-9));
+}
+
+function hundredthsOfShares(hundredths: number): string {
+  if (!Number.isFinite(hundredths)) return '—';
+  const magnitude = Math.abs(hundredths);
+  const fraction = magnitude % 100;
+  const text = fraction ? `.${String(fraction).padStart(2, '0').replace(/0$/, '')}` : '';
+  return `${hundredths < 0 ? '-' : ''}${grouped(Math.floor(magnitude / 100))}${text}`;
 }
 
 /**

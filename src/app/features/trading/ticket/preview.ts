@@ -1,7 +1,12 @@
 import { Book } from '../../../../engine/book';
 import { FULL_SET_PRICE, MAX_PRICE, MIN_PRICE } from '../../../../engine/prices';
 import type { Fill, OrderIn, Outcome, Side } from '../../../../engine/types';
-import { formatDollars, formatDollarsDown, formatDollarsFine, formatShares } from '../../../lib/live/figures';
+import {
+  formatDollars,
+  formatDollarsDown,
+  formatDollarsFine,
+  formatSharesDown,
+} from '../../../lib/live/figures';
 
 /**
  * The ticket's preview, worked out by the matching engine itself: the live book's levels become resting
@@ -245,6 +250,6 @@ export function uncovered(
     return `This order needs ${needText} and you have ${freeText} free.`;
   }
   return BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) > free
-    ? `You have ${formatShares(Number(free) / 1e6)} ${outcomeName} shares free to sell.`
+    ? `You have ${formatSharesDown(Number(free) / 1e6)} ${outcomeName} shares free to sell.`
     : null;
 }

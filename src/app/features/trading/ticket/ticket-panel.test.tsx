@@ -171,6 +171,8 @@ describe('the trade ticket', () => {
     const sell = { side: 'SELL' as const, price: 3000, size: 1000 };
     expect(uncovered(sell, 10_000_000n, 'No')).toBeNull();
     expect(uncovered(sell, 9_990_000n, 'No')).toBe('You have 9.99 No shares free to sell.');
+    // Shares free are rounded down: 9.999 is not "10", which would then be refused.
+    expect(uncovered(sell, 9_999_000n, 'No')).toBe('You have 9.99 No shares free to sell.');
   });
 
   it('a market sell previews what the bids pay', () => {

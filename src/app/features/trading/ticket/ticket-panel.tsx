@@ -19,6 +19,7 @@ import {
   formatDollars,
   formatDollarsDown,
   formatShares,
+  formatSharesDown,
   PRICE_UNITS,
 } from '../../../lib/live/figures';
 import { type TradableMarket, withMarket } from '../tradable';
@@ -451,7 +452,7 @@ function Ticket({
       {wallet && address && (
         <p className={`text-sm ${muted}`}>
           Free to trade: {formatDollarsDown(Number(wallet.cash) / 1e6)} ·{' '}
-          {formatShares(Number(wallet.shares[outcome]) / 1e6)} {name}
+          {formatSharesDown(Number(wallet.shares[outcome]) / 1e6)} {name}
         </p>
       )}
       {shortfall && (
