@@ -193,7 +193,8 @@ test("another wallet's trade fills a resting order: the Portfolio shows it witho
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('table', { name: 'Trade history, newest first' }).getByRole('row').nth(1),
-  ).toContainText(`Bought ${yes} (your order filled)10`);
+  ).toContainText(`Bought ${yes} (your order filled)1030¢$3.00`);
+  await themedScreenshots(page, 'portfolio-history-live', ['main']);
   await tabTo(page, page.getByRole('button', { name: 'Open orders (1)' }));
   await page.keyboard.press('Enter');
   await themedScreenshots(page, 'portfolio-orders-live', ['main']);

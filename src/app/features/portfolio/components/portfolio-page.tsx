@@ -4,6 +4,7 @@ import { useConnect, useConnection } from 'wagmi';
 import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
+import { HOW_TO_GET_A_WALLET, NO_WALLET } from '../../../lib/wallet/no-wallet';
 import { FailureLink } from '../../../components/failure-link';
 import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import {
@@ -33,7 +34,9 @@ function Connect() {
     <div className="space-y-2">
       <p>Connect the wallet you trade with to see its balance, positions, open orders and trades.</p>
       {ready && choices.length === 0 && (
-        <p className={muted}>No browser wallet found: install one (for example MetaMask), then reload.</p>
+        <p className={muted}>
+          {NO_WALLET} {HOW_TO_GET_A_WALLET}
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         {choices.map((c) => (
