@@ -318,7 +318,7 @@ test.describe('Keys page', () => {
 
   test('without a wallet the page explains what is needed', async ({ page }) => {
     await page.goto('/keys');
-    await expect(page.getByTestId('no-wallet')).toContainText('No browser wallet found');
+    await expect(page.getByTestId('no-wallet')).toContainText('No wallet found in this browser.');
     await expect(page.getByRole('button', { name: /^Connect/ })).toHaveCount(0);
     await screenshots(page, 'no-wallet');
   });

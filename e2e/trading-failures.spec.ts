@@ -49,21 +49,23 @@ async function limitBuy(ticket: ReturnType<Page['getByRole']>, cents: string, sh
   await ticket.getByLabel('Shares', { exact: true }).press('Enter');
 }
 
+// The words themselves, not the module's constant: a test of what the reader sees.
+const NO_WALLET_TEXT =
+  'No wallet found in this browser. On a computer, install or enable a wallet extension such as MetaMask, Rabby or Coinbase Wallet, then reload this page. On a phone, open this page in your wallet app’s own browser.';
+
 const said = (ticket: ReturnType<Page['getByRole']>, text: string | RegExp) =>
   expect(ticket.getByRole('alert').or(ticket.getByRole('status')).filter({ hasText: text })).toBeVisible();
 
-test('no wallet: the ticket and the Portfolio say to install one', async ({ page }) => {
+test('no wallet: the ticket and the Portfolio say how to get one, on a computer or a phone', async ({
+  page,
+}) => {
   const event = await eventAt(page, 8);
   const ticket = await openTicket(page, event);
   await ticket.getByRole('button', { name: 'Connect a wallet to trade' }).click();
-  await expect(
-    ticket.getByText('No browser wallet found: install one (for example MetaMask), then reload this page.'),
-  ).toBeVisible();
+  await expect(ticket.getByText(NO_WALLET_TEXT)).toBeVisible();
   expect(await axeViolations(page, ['main'])).toEqual([]);
   await page.goto('/portfolio');
-  await expect(
-    page.getByText('No browser wallet found: install one (for example MetaMask), then reload.'),
-  ).toBeVisible();
+  await expect(page.getByText(NO_WALLET_TEXT)).toBeVisible();
   expect(await axeViolations(page, ['main'])).toEqual([]);
 });
 

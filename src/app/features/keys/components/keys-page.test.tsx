@@ -35,7 +35,7 @@ async function createKey(user: ReturnType<typeof userEvent.setup>) {
 describe('Keys page: wallet', () => {
   it('explains what is needed when the browser has no wallet, with no dead button', async () => {
     renderKeysPage({ noWallet: true });
-    expect(await screen.findByTestId('no-wallet')).toHaveTextContent('No browser wallet found');
+    expect(await screen.findByTestId('no-wallet')).toHaveTextContent('No wallet found in this browser.');
     expect(screen.queryByRole('button', { name: /^Connect/ })).toBeNull();
     expect(screen.getByText(/Connect a wallet first/)).toBeInTheDocument();
     // Testing a key needs no wallet.

@@ -5,6 +5,7 @@ import { handOffFocus } from '../../../lib/focus-handoff';
 import { type Problem, describeProblem } from '../problems';
 import { describeChain } from '../../../lib/wallet/chains';
 import { safeIcon, shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
+import { HOW_TO_GET_A_WALLET, NO_WALLET } from '../../../lib/wallet/no-wallet';
 import { WalletStepError } from '../../../lib/wallet/wallet-errors';
 import { WarningIcon } from './icons';
 import { ProblemAlert } from './problem-alert';
@@ -90,11 +91,10 @@ export function WalletStep({ chainId, busy, onSwitchChain }: WalletStepProps) {
   if (choices.length === 0)
     return (
       <div className="space-y-2 text-sm" data-testid="no-wallet">
-        <p className="font-medium">No browser wallet found.</p>
+        <p className="font-medium">{NO_WALLET}</p>
         <p className={muted}>
-          Creating and managing keys needs an Ethereum wallet in this browser (an extension such as MetaMask,
-          Rabby or Coinbase Wallet) holding the address the keys belong to. Install or enable one, then reload
-          this page. You can still test an existing key below without a wallet.
+          Creating and managing keys needs an Ethereum wallet holding the address the keys belong to.{' '}
+          {HOW_TO_GET_A_WALLET} You can still test an existing key below without a wallet.
         </p>
       </div>
     );

@@ -8,6 +8,7 @@ import { ClobError } from '../../../lib/wallet/clob-request';
 import type { Session } from '../../../lib/wallet/session';
 import { useSession } from '../../../lib/wallet/use-session';
 import { shortAddress, useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
+import { HOW_TO_GET_A_WALLET, NO_WALLET } from '../../../lib/wallet/no-wallet';
 import { WalletProvider } from '../../../lib/wallet/wallet-provider';
 import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import type { MakerFill } from '../../../lib/wallet/user-feed';
@@ -231,7 +232,7 @@ function WalletPart() {
       <div className="space-y-2">
         {ready && choices.length === 0 && (
           <p className="text-sm">
-            No browser wallet found: install one (for example MetaMask), then reload this page.
+            {NO_WALLET} {HOW_TO_GET_A_WALLET}
           </p>
         )}
         <div className="flex flex-wrap gap-2">
