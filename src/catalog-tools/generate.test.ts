@@ -61,6 +61,33 @@ describe('generateEvents', () => {
     expect(series.size).toBeLessThanOrEqual(25);
   });
 
+  it('keeps ≥ 10,000 markets, and open events of one title rare, whatever the day it is made', () => {
+    // The demo is made on the day of the first start, and its titles follow the dates: "Super Bowl
+    // Champion 2027" once, not 38 times.
+    for (const day of ['2026-01-09', '2026-06-20', '2027-03-15', '2027-10-02']) {
+      const made = generateCatalog({ events: DEFAULT_EVENTS, now: new Date(`${day}T00:00:00Z`) });
+      const open = made.filter((e) => !e.closed);
+      const repeats = open.length - new Set(open.map((e) => e.title)).size;
+      expect(made.flatMap((e) => e.markets).length, day).toBeGreaterThanOrEqual(10_000);
+      expect(repeats / open.length, day).toBeLessThan(0.06);
+    }
+  });
+
+  it("prices a game's lines in order: less likely at each line, and a result covering a line covers those before", () => {
+    const games = catalog.filter((e) => e.markets.some((m) => m.question.startsWith('Spread: ')));
+    expect(games.length).toBeGreaterThan(50);
+    for (const game of games) {
+      const lines = (prefix: RegExp) =>
+        game.markets
+          .filter((m) => prefix.test(m.question))
+          .map((m) => Number(JSON.parse(m.outcomePrices)[0]));
+      for (const firstPrices of [lines(/^Spread: /), lines(/: O\/U /)]) {
+        expect(firstPrices, game.slug).toHaveLength(3);
+        expect(firstPrices, game.slug).toEqual([...firstPrices].sort((a, b) => b - a));
+      }
+    }
+  });
+
   it('produces contract events only', () => {
     const bad: string[] = [];
     for (const event of catalog) {

@@ -59,6 +59,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
   const rng = createRandom(options.seed ?? DEFAULT_SEED);
   const now = options.now ?? startOfUtcDay();
   const slugs = new Set<string>();
+  const titles = new Set<string>();
   let eventId = FIRST_EVENT_ID;
   let marketId = FIRST_MARKET_ID;
 
@@ -70,7 +71,8 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       ['upcoming', 15],
     ]);
     const { start, end } = datesFor(rng, status, now);
-    const draft = draftEvent({ rng, start, end });
+    const draft = draftEvent({ rng, start, end }, (title) => titles.has(title));
+    titles.add(draft.title);
     const plans = marketsOf(rng, draft.plan, status, now);
     const drafts = plans.map(({ question, outcomes, prices, endedAt }) => {
       marketId += rng.int(1, 4);
@@ -279,17 +281,36 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): Pl
         prices: closed ? resolved(i === winner) : binary(quantize(((weights[i] ?? 0) / total) * overround)),
       }));
     }
-    case 'multi':
+    case 'multi': {
       // Two named outcomes each (templates.ts): a question with more answers is an exclusive group.
-      return plan.markets.map(({ question, outcomes: named }) => {
-        const outcomes = [...named];
-        const weights = outcomes.map(() => Math.exp(rng.normal() * spread * 0.7));
-        if (closed) {
-          const winner = pickByWeight(rng, weights);
-          return { question, outcomes, prices: outcomes.map((_, i) => (i === winner ? '1' : '0')) };
-        }
-        return { question, outcomes, prices: split(weights).map(formatPrice) };
+      const firsts = plan.markets.map(() => {
+        const [a, b] = [Math.exp(rng.normal() * spread * 0.7), Math.exp(rng.normal() * spread * 0.7)];
+        return a / (a + b);
       });
+      // The lines of one ladder (a spread at -1.5, -4.5, -7.5) are drawn apart, then put in order: the
+      // first outcome is less likely at each line, and a result covering a line covers the ones before.
+      const ladders = new Map<string, number[]>();
+      plan.markets.forEach(({ ladder }, i) => {
+        if (ladder) ladders.set(ladder, [...(ladders.get(ladder) ?? []), i]);
+      });
+      for (const lines of ladders.values()) {
+        const sorted = lines.map((i) => firsts[i]!).sort((a, b) => b - a);
+        lines.forEach((i, k) => {
+          firsts[i] = sorted[k]!;
+        });
+      }
+      const outcomeDraws = plan.markets.map((m) => (m.ladder ? null : rng.next()));
+      const ladderDraws = new Map([...ladders.keys()].map((key) => [key, rng.next()]));
+      return plan.markets.map(({ question, outcomes: named, ladder }, i) => {
+        const outcomes = [...named];
+        const first = firsts[i]!;
+        if (closed) {
+          const draw = ladder ? ladderDraws.get(ladder)! : outcomeDraws[i]!;
+          return { question, outcomes, prices: draw < first ? ['1', '0'] : ['0', '1'] };
+        }
+        return { question, outcomes, prices: split([first, 1 - first]).map(formatPrice) };
+      });
+    }
   }
 }
 

@@ -1,11 +1,14 @@
 import type { Random } from './random';
 import {
+  AI_LEADERBOARDS,
   ARTIST_NAMES,
   BILLS,
+  CENTRAL_BANKS,
   type Category,
   COINS,
   COUNTRIES,
   CRYPTO_FIRMS,
+  ECONOMIES,
   EPL_CLUBS,
   EUROPEAN_CLUBS,
   F1_TEAMS,
@@ -13,11 +16,13 @@ import {
   GRANDS_PRIX,
   LAST_NAMES,
   MEN_FIRST_NAMES,
+  NBA_AWARDS,
   MISSIONS,
   MONTHS,
   MOVIE_WORDS_A,
   MOVIE_WORDS_B,
   NBA_TEAMS,
+  NFL_AWARDS,
   NFL_TEAMS,
   ORGANISATIONS,
   PARTIES,
@@ -60,7 +65,14 @@ export type MarketPlan =
       /** Each answer's short name (groupItemTitle) when the questions' wording does not give it. */
       titles?: string[];
     }
-  | { kind: 'multi'; markets: { question: string; outcomes: readonly [string, string] }[] };
+  | {
+      kind: 'multi';
+      /**
+       * `ladder`: markets sharing it are lines of one measure in rising order (a spread at -1.5, -4.5,
+       * -7.5; a total at 210.5, 216.5…): the first outcome is less likely at each line.
+       */
+      markets: { question: string; outcomes: readonly [string, string]; ladder?: string }[];
+    };
 
 export interface Draft {
   category: Category;
@@ -118,6 +130,14 @@ function people(rng: Random, count: number): string[] {
   return [...names];
 }
 
+/** The same invented names with first names of one gender (the lists pair up by position). */
+function gendered(names: string[], firstNames: readonly string[]): string[] {
+  return names.map((name) => {
+    const [first, ...rest] = name.split(' ');
+    return [firstNames[FIRST_NAMES.indexOf(first as (typeof FIRST_NAMES)[number])], ...rest].join(' ');
+  });
+}
+
 function paragraphs(...parts: (string | false | undefined)[]): string {
   return parts.filter(Boolean).join('\n\n');
 }
@@ -130,6 +150,48 @@ const source = (what: string): string =>
 
 const GROUP_NOTE =
   'This is a market group: each market above resolves independently according to its own question and deadline.';
+
+/**
+ * An NBA or NFL game, as real catalogs list one: the moneyline, then three lines of the spread and
+ * three of the total, each a market of two named outcomes.
+ */
+function game(
+  rng: Random,
+  g: { league: 'NBA' | 'NFL'; home: string; away: string; end: Date; spreads: number[]; totals: number[] },
+): Draft {
+  const { league, home, away } = g;
+  const favourite = rng.pick([home, away]);
+  const underdog = favourite === home ? away : home;
+  const title = league === 'NBA' ? `${away} vs. ${home}` : `NFL: ${away} vs. ${home}`;
+  return {
+    category: 'sports',
+    title,
+    description: paragraphs(
+      `This market group covers the ${league} game between the ${away} and the ${home} scheduled for ${longDate(g.end)}.`,
+      `The moneyline resolves to the team that wins the game, including overtime${league === 'NFL' ? ' (a tie resolves 50-50)' : ''}. Each spread resolves to the ${favourite} if they win by more than its line, otherwise to the ${underdog}. Each total resolves to "Over" if the combined final score is greater than its line, otherwise to "Under".`,
+      'If the game is postponed beyond 7 days after its scheduled date or cancelled, every market resolves 50-50.',
+      source(league === 'NBA' ? 'the official NBA box score' : 'the official NFL game book'),
+    ),
+    tags: [league === 'NBA' ? 'nba' : 'nfl'],
+    series: league === 'NBA' ? 'nba' : 'nfl',
+    plan: {
+      kind: 'multi',
+      markets: [
+        { question: `${away} vs. ${home}`, outcomes: [away, home] },
+        ...g.spreads.map((line) => ({
+          question: `Spread: ${favourite} (-${line})`,
+          outcomes: [favourite, underdog] as const,
+          ladder: 'spread',
+        })),
+        ...g.totals.map((line) => ({
+          question: `${away} vs. ${home}: O/U ${line}`,
+          outcomes: ['Over', 'Under'] as const,
+          ladder: 'total',
+        })),
+      ],
+    },
+  };
+}
 
 // ---------- templates, by category ----------
 
@@ -289,33 +351,53 @@ const world: Template[] = [
 
 const sports: Template[] = [
   ({ rng, end }) => {
+    const league = rng.pick(['NBA', 'NFL'] as const);
+    const award = rng.pick(league === 'NBA' ? NBA_AWARDS : NFL_AWARDS);
+    const players = gendered(people(rng, rng.int(6, 10)), MEN_FIRST_NAMES);
+    const y = year(end);
+    return {
+      category: 'sports',
+      title: `${league} ${award} ${y}`,
+      description: paragraphs(
+        `This market group predicts who will be named ${league} ${award} for the season that ends in ${y}.`,
+        'Each market resolves to "Yes" if the named player receives the award when it is announced, and "No" otherwise. Players not listed are not covered; if none of them wins, every market resolves to "No".',
+        source(league === 'NBA' ? 'nba.com' : 'nfl.com'),
+      ),
+      tags: [league === 'NBA' ? 'nba' : 'nfl'],
+      series: league === 'NBA' ? 'nba' : 'nfl',
+      plan: { kind: 'exclusive', questions: players.map((p) => `Will ${p} win ${league} ${award} ${y}?`) },
+    };
+  },
+  ({ rng, end }) => {
+    const european = rng.chance(0.5);
+    const competition = european ? 'Champions League' : 'Premier League';
+    const clubs = rng.sample(european ? EUROPEAN_CLUBS : EPL_CLUBS, rng.int(6, 10));
+    const y = year(end);
+    return {
+      category: 'sports',
+      title: `${competition} winner ${y}`,
+      description: paragraphs(
+        `This market group predicts which club will win the ${competition} season that ends in ${y}.`,
+        `Each market resolves to "Yes" if the named club is the ${competition} champion, and "No" otherwise.`,
+        source(european ? 'uefa.com' : 'premierleague.com'),
+      ),
+      tags: ['soccer'],
+      series: european ? 'championsLeague' : 'premierLeague',
+      plan: { kind: 'exclusive', questions: clubs.map((c) => `Will ${c} win the ${y} ${competition}?`) },
+    };
+  },
+  ({ rng, end }) => {
     const [home, away] = rng.sample(NBA_TEAMS, 2) as [string, string];
     const spread = rng.int(1, 12) + 0.5;
     const total = rng.int(205, 240) + 0.5;
-    const favourite = rng.pick([home, away]);
-    return {
-      category: 'sports',
-      title: `${away} vs. ${home}`,
-      description: paragraphs(
-        `This market group covers the NBA game between the ${away} and the ${home} scheduled for ${longDate(end)}.`,
-        `The moneyline resolves to the team that wins the game, including overtime. The spread resolves to the ${favourite} if they win by more than ${spread} points, otherwise to their opponent. The total resolves to "Over" if the combined final score is greater than ${total} points, otherwise to "Under".`,
-        'If the game is postponed beyond 7 days after its scheduled date or cancelled, every market resolves 50-50.',
-        source('the official NBA box score'),
-      ),
-      tags: ['nba'],
-      series: 'nba',
-      plan: {
-        kind: 'multi',
-        markets: [
-          { question: `${away} vs. ${home}`, outcomes: [away, home] },
-          {
-            question: `Spread: ${favourite} (-${spread})`,
-            outcomes: [favourite, favourite === home ? away : home],
-          },
-          { question: `${away} vs. ${home}: O/U ${total}`, outcomes: ['Over', 'Under'] },
-        ],
-      },
-    };
+    return game(rng, {
+      league: 'NBA',
+      home,
+      away,
+      end,
+      spreads: [spread, spread + 3, spread + 6],
+      totals: [total - 6, total, total + 6],
+    });
   },
   ({ rng, end }) => {
     const teams = rng.sample(NBA_TEAMS, rng.int(8, 14));
@@ -337,21 +419,16 @@ const sports: Template[] = [
   },
   ({ rng, end }) => {
     const [home, away] = rng.sample(NFL_TEAMS, 2) as [string, string];
-    return {
-      category: 'sports',
-      title: `NFL: ${away} vs. ${home}`,
-      description: paragraphs(
-        `This market resolves to the team that wins the NFL game between the ${away} and the ${home} scheduled for ${longDate(end)}.`,
-        'Overtime counts. If the game ends in a tie, the market resolves 50-50. If the game is postponed by more than 7 days or cancelled, the market resolves 50-50.',
-        source('the official NFL game book'),
-      ),
-      tags: ['nfl'],
-      series: 'nfl',
-      plan: {
-        kind: 'multi',
-        markets: [{ question: `${away} vs. ${home}`, outcomes: [away, home] }],
-      },
-    };
+    const spread = rng.int(1, 10) + 0.5;
+    const total = rng.int(37, 52) + 0.5;
+    return game(rng, {
+      league: 'NFL',
+      home,
+      away,
+      end,
+      spreads: [spread, spread + 3, spread + 7],
+      totals: [total - 4, total, total + 4],
+    });
   },
   ({ rng, end }) => {
     const teams = rng.sample(NFL_TEAMS, rng.int(8, 14));
@@ -397,11 +474,7 @@ const sports: Template[] = [
     const tournament = rng.pick(TENNIS_TOURNAMENTS);
     const drawn = people(rng, rng.int(6, 10));
     const gender = rng.pick(["men's", "women's"]);
-    const firstNames = gender === "women's" ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES;
-    const players = drawn.map((name) => {
-      const [first, ...rest] = name.split(' ');
-      return [firstNames[FIRST_NAMES.indexOf(first as (typeof FIRST_NAMES)[number])], ...rest].join(' ');
-    });
+    const players = gendered(drawn, gender === "women's" ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES);
     return {
       category: 'sports',
       title: `${tournament} ${year(end)}: ${gender} singles winner`,
@@ -572,22 +645,23 @@ const economics: Template[] = [
     const base = rng.int(22, 34) / 10;
     const brackets = Array.from({ length: rng.int(5, 8) }, (_, i) => (base + i / 10).toFixed(1));
     const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    const economy = rng.pick(ECONOMIES);
     return {
       category: 'economics',
-      title: `${month} inflation US – annual?`,
+      title: `${month} inflation ${economy.short} – annual?`,
       description: paragraphs(
-        `This market group predicts the year-over-year change of the US Consumer Price Index (CPI-U, not seasonally adjusted) for ${month}, due to be published around ${longDate(end)}.`,
+        `This market group predicts the year-over-year change of ${economy.prices} for ${month}, due to be published around ${longDate(end)}.`,
         'Each market resolves to "Yes" if the published figure, rounded to one decimal place, equals its bracket. The lowest and highest brackets include everything below and above them.',
         'Revisions after the first publication are not taken into account.',
-        source('the Bureau of Labor Statistics (bls.gov)'),
+        source(economy.statistics),
       ),
       tags: ['inflation'],
-      series: 'cpi',
+      ...(economy.short === 'US' ? { series: 'cpi' as const } : {}),
       plan: {
         kind: 'exclusive',
         questions: brackets.map((b, i) => {
           const edge = i === 0 ? ' or lower' : i === brackets.length - 1 ? ' or higher' : '';
-          return `Will annual US inflation be ${b}%${edge} in ${month}?`;
+          return `Will annual ${economy.short} inflation be ${b}%${edge} in ${month}?`;
         }),
       },
     };
@@ -596,56 +670,61 @@ const economics: Template[] = [
     const base = rng.int(36, 44) / 10;
     const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i / 10).toFixed(1));
     const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    const economy = rng.pick(ECONOMIES);
     return {
       category: 'economics',
-      title: `US unemployment rate in ${month}?`,
+      title: `${economy.short} unemployment rate in ${month}?`,
       description: paragraphs(
-        `This market group predicts the US unemployment rate (U-3, seasonally adjusted) for ${month}, as first published in the Employment Situation report around ${longDate(end)}.`,
+        `This market group predicts ${economy.unemployment} for ${month}, as first published around ${longDate(end)}.`,
         'Each market resolves to "Yes" if the published rate equals its bracket. The lowest and highest brackets include everything below and above them.',
-        source('the Bureau of Labor Statistics (bls.gov)'),
+        source(economy.statistics),
       ),
       tags: ['jobs'],
-      series: 'jobs',
+      ...(economy.short === 'US' ? { series: 'jobs' as const } : {}),
       plan: {
         kind: 'exclusive',
-        questions: brackets.map((b) => `Will the US unemployment rate be ${b}% in ${month}?`),
+        questions: brackets.map((b) => `Will the ${economy.short} unemployment rate be ${b}% in ${month}?`),
       },
     };
   },
-  ({ end }) => {
+  ({ rng, end }) => {
     const month = MONTHS[end.getUTCMonth()];
+    const bank = rng.pick(CENTRAL_BANKS);
     return {
       category: 'economics',
-      title: `ECB rate decision in ${month}?`,
+      title: `${bank.short} rate decision in ${month}?`,
       description: paragraphs(
-        `This market group predicts the change of the European Central Bank's deposit facility rate announced at its ${month} ${year(end)} monetary policy meeting. Each market resolves to "Yes" if the decision is its answer, and "No" otherwise.`,
+        `This market group predicts the change of ${bank.rate} announced at the ${bank.name}'s ${month} ${year(end)} monetary policy meeting. Each market resolves to "Yes" if the decision is its answer, and "No" otherwise.`,
         '"Cut" covers any decrease, "Hike" any increase, and "Hold" an unchanged rate.',
-        source('ecb.europa.eu'),
+        source(bank.site),
       ),
       tags: ['inflation'],
-      series: 'ecb',
+      ...(bank.short === 'ECB' ? { series: 'ecb' as const } : {}),
       plan: {
         kind: 'exclusive',
         questions: [
-          `Will the ECB cut rates in ${month} ${year(end)}?`,
-          `Will the ECB hold rates in ${month} ${year(end)}?`,
-          `Will the ECB hike rates in ${month} ${year(end)}?`,
+          `Will the ${bank.short} cut rates in ${month} ${year(end)}?`,
+          `Will the ${bank.short} hold rates in ${month} ${year(end)}?`,
+          `Will the ${bank.short} hike rates in ${month} ${year(end)}?`,
         ],
         titles: ['Cut', 'Hold', 'Hike'],
       },
     };
   },
-  ({ end }) => ({
-    category: 'economics',
-    title: `US recession in ${year(end)}?`,
-    description: paragraphs(
-      `This market will resolve to "Yes" if the US economy is in a recession in ${year(end)}: two consecutive quarters of negative real GDP growth as first reported by the Bureau of Economic Analysis, or a recession declared by the NBER covering any part of ${year(end)}, by ${longDate(end)}.`,
-      'Otherwise, this market will resolve to "No".',
-      source('bea.gov and nber.org'),
-    ),
-    tags: ['jobs'],
-    plan: { kind: 'binary', question: `US recession in ${year(end)}?` },
-  }),
+  ({ rng, end }) => {
+    const economy = rng.pick(ECONOMIES);
+    return {
+      category: 'economics',
+      title: `${economy.short} recession in ${year(end)}?`,
+      description: paragraphs(
+        `This market will resolve to "Yes" if the ${economy.name} economy is in a recession in ${year(end)}: two consecutive quarters of negative real GDP growth as first reported by ${economy.statistics}, by ${longDate(end)}.`,
+        'Otherwise, this market will resolve to "No".',
+        source(economy.statistics),
+      ),
+      tags: ['jobs'],
+      plan: { kind: 'binary', question: `${economy.short} recession in ${year(end)}?` },
+    };
+  },
 ];
 
 const business: Template[] = [
@@ -753,11 +832,12 @@ const tech: Template[] = [
       ['OpenAI', 'Google', 'Anthropic', 'Meta', 'xAI', 'Mistral', 'DeepSeek'],
       rng.int(4, 7),
     );
+    const area = rng.pick(AI_LEADERBOARDS);
     return {
       category: 'tech',
-      title: `Which company has the best AI model at the end of ${MONTHS[end.getUTCMonth()]}?`,
+      title: `Which company has the best ${area.name} at the end of ${MONTHS[end.getUTCMonth()]}?`,
       description: paragraphs(
-        `This market group predicts which organisation will own the top-ranked model on a public, crowd-sourced text leaderboard on ${longDate(end)} at 12:00 PM ET.`,
+        `This market group predicts which organisation will own the top-ranked model on a public, crowd-sourced ${area.board} leaderboard on ${longDate(end)} at 12:00 PM ET.`,
         'Each market resolves to "Yes" if a model of the named organisation holds the first place by score (ties broken alphabetically by organisation name), and "No" otherwise.',
         'If the leaderboard is unavailable at that time, the next available snapshot is used.',
         source('the leaderboard itself'),
@@ -766,7 +846,7 @@ const tech: Template[] = [
       plan: {
         kind: 'exclusive',
         questions: labs.map(
-          (l) => `Will ${l} have the best AI model at the end of ${MONTHS[end.getUTCMonth()]}?`,
+          (l) => `Will ${l} have the best ${area.name} at the end of ${MONTHS[end.getUTCMonth()]}?`,
         ),
       },
     };
@@ -893,40 +973,52 @@ const culture: Template[] = [
     };
   },
   ({ rng, end }) => {
-    const films = new Set<string>();
+    const category = rng.pick(['Best Picture', 'Best Director', 'Best Actor', 'Best Actress'] as const);
     const count = rng.int(5, 9);
+    const films = new Set<string>();
     while (films.size < count) films.add(movie(rng));
+    // A film wins Best Picture; a person wins the others, named with the film they are nominated for.
+    const nominees =
+      category === 'Best Picture'
+        ? [...films].map((f) => `"${f}"`)
+        : gendered(people(rng, count), category === 'Best Actress' ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES);
     return {
       category: 'culture',
-      title: `Best Picture winner ${year(end)}`,
+      title: `${category} winner ${year(end)}`,
       description: paragraphs(
-        `This market group predicts which film will win Best Picture at the ${year(end)} Academy Awards.`,
-        'Each market resolves to "Yes" if the named film wins, and "No" otherwise. If the ceremony is postponed beyond the end of the year, every market resolves to "No".',
+        `This market group predicts the winner of ${category} at the ${year(end)} Academy Awards.`,
+        `Each market resolves to "Yes" if the named ${category === 'Best Picture' ? 'film' : 'nominee'} wins, and "No" otherwise. If the ceremony is postponed beyond the end of the year, every market resolves to "No".`,
         source('oscars.org'),
       ),
       tags: ['movies', 'awards'],
       series: 'oscars',
       plan: {
         kind: 'exclusive',
-        questions: [...films].map((f) => `Will "${f}" win Best Picture at the ${year(end)} Oscars?`),
+        questions: nominees.map((n) => `Will ${n} win ${category} at the ${year(end)} Oscars?`),
       },
     };
   },
   ({ rng, end }) => {
     const artists = rng.sample(ARTIST_NAMES, rng.int(4, 7));
+    const award = rng.pick([
+      'Album of the Year',
+      'Record of the Year',
+      'Song of the Year',
+      'Best New Artist',
+    ] as const);
     return {
       category: 'culture',
-      title: `Grammy Album of the Year ${year(end)}`,
+      title: `Grammy ${award} ${year(end)}`,
       description: paragraphs(
-        `This market group predicts the winner of Album of the Year at the ${year(end)} Grammy Awards.`,
-        'Each market resolves to "Yes" if an album by the named artist wins, and "No" otherwise.',
+        `This market group predicts the winner of ${award} at the ${year(end)} Grammy Awards.`,
+        `Each market resolves to "Yes" if ${award === 'Best New Artist' ? 'the named artist' : 'a work by the named artist'} wins, and "No" otherwise.`,
         source('grammy.com'),
       ),
       tags: ['music', 'awards'],
       series: 'grammys',
       plan: {
         kind: 'exclusive',
-        questions: artists.map((a) => `Will ${a} win Album of the Year at the ${year(end)} Grammys?`),
+        questions: artists.map((a) => `Will ${a} win ${award} at the ${year(end)} Grammys?`),
       },
     };
   },
@@ -972,7 +1064,7 @@ const culture: Template[] = [
 export const TEMPLATES: readonly (readonly [Template[], number])[] = [
   [politics, 16],
   [world, 8],
-  [sports, 22],
+  [sports, 28],
   [crypto, 16],
   [economics, 10],
   [business, 8],
@@ -981,7 +1073,17 @@ export const TEMPLATES: readonly (readonly [Template[], number])[] = [
   [culture, 9],
 ];
 
-export function draftEvent(ctx: TemplateContext): Draft {
+/** Draws of a template in the same category before a title already used is accepted. */
+const DRAWS_FOR_A_NEW_TITLE = 12;
+
+/**
+ * An event of a category drawn by weight. A title already used (`taken`: there is one Super Bowl a
+ * year) is drawn again within the same category, so the categories' shares stay as they are; only a
+ * catalog larger than the templates' titles (far beyond the default's) keeps a repeat.
+ */
+export function draftEvent(ctx: TemplateContext, taken: (title: string) => boolean = () => false): Draft {
   const group = ctx.rng.weighted(TEMPLATES);
-  return ctx.rng.pick(group)(ctx);
+  let draft = ctx.rng.pick(group)(ctx);
+  for (let i = 1; i < DRAWS_FOR_A_NEW_TITLE && taken(draft.title); i++) draft = ctx.rng.pick(group)(ctx);
+  return draft;
 }

@@ -167,6 +167,88 @@ export const BILLS = [
 export const ORGANISATIONS = ['NATO', 'the European Union', 'BRICS', 'the OECD', 'the WTO'] as const;
 export const SUMMITS = ['G20 summit', 'UN climate conference', 'G7 summit', 'Olympic Games'] as const;
 
+/** Economies whose figures the demo asks about: the name in a title, in a sentence, and the releases. */
+export const ECONOMIES = [
+  {
+    short: 'US',
+    name: 'US',
+    prices: 'the US Consumer Price Index (CPI-U, not seasonally adjusted)',
+    unemployment: 'the US unemployment rate (U-3, seasonally adjusted)',
+    statistics: 'the Bureau of Labor Statistics (bls.gov)',
+  },
+  {
+    short: 'UK',
+    name: 'UK',
+    prices: 'the UK Consumer Prices Index (CPI)',
+    unemployment: 'the UK unemployment rate (ages 16 and over, seasonally adjusted)',
+    statistics: 'the Office for National Statistics (ons.gov.uk)',
+  },
+  {
+    short: 'Euro area',
+    name: 'euro area',
+    prices: 'the euro area Harmonised Index of Consumer Prices (HICP)',
+    unemployment: 'the euro area unemployment rate (seasonally adjusted)',
+    statistics: 'Eurostat (ec.europa.eu/eurostat)',
+  },
+  {
+    short: 'Canada',
+    name: 'Canadian',
+    prices: "Canada's Consumer Price Index",
+    unemployment: "Canada's unemployment rate (Labour Force Survey, seasonally adjusted)",
+    statistics: 'Statistics Canada (statcan.gc.ca)',
+  },
+  {
+    short: 'Japan',
+    name: 'Japanese',
+    prices: "Japan's Consumer Price Index (all items)",
+    unemployment: "Japan's unemployment rate (seasonally adjusted)",
+    statistics: 'the Statistics Bureau of Japan (stat.go.jp)',
+  },
+  {
+    short: 'Australia',
+    name: 'Australian',
+    prices: "Australia's monthly Consumer Price Index indicator",
+    unemployment: "Australia's unemployment rate (seasonally adjusted)",
+    statistics: 'the Australian Bureau of Statistics (abs.gov.au)',
+  },
+] as const;
+
+/** Central banks with a policy meeting most months. */
+export const CENTRAL_BANKS = [
+  { short: 'ECB', name: 'European Central Bank', rate: 'the deposit facility rate', site: 'ecb.europa.eu' },
+  { short: 'BoE', name: 'Bank of England', rate: 'Bank Rate', site: 'bankofengland.co.uk' },
+  { short: 'BoJ', name: 'Bank of Japan', rate: 'the short-term policy rate', site: 'boj.or.jp' },
+  {
+    short: 'BoC',
+    name: 'Bank of Canada',
+    rate: 'the target for the overnight rate',
+    site: 'bankofcanada.ca',
+  },
+  { short: 'RBA', name: 'Reserve Bank of Australia', rate: 'the cash rate target', site: 'rba.gov.au' },
+  { short: 'SNB', name: 'Swiss National Bank', rate: 'the SNB policy rate', site: 'snb.ch' },
+] as const;
+
+/** What "the best AI model" is ranked on: the title's words and the leaderboard's kind. */
+export const AI_LEADERBOARDS = [
+  { name: 'AI model', board: 'text' },
+  { name: 'coding AI model', board: 'coding' },
+  { name: 'image model', board: 'text-to-image' },
+  { name: 'video model', board: 'text-to-video' },
+] as const;
+
+export const NBA_AWARDS = [
+  'MVP',
+  'Rookie of the Year',
+  'Defensive Player of the Year',
+  'Sixth Man of the Year',
+] as const;
+export const NFL_AWARDS = [
+  'MVP',
+  'Offensive Player of the Year',
+  'Defensive Player of the Year',
+  'Offensive Rookie of the Year',
+] as const;
+
 export const NBA_TEAMS = [
   'Hawks',
   'Celtics',
