@@ -111,4 +111,11 @@ test('keyboard: j/k move through rows, s stars, Enter opens, ? shows the shortcu
   await expect(watch).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('s');
   await expect(watch).toHaveAttribute('aria-pressed', 'false');
+
+  // `t` goes past the header, the chart and the book to the ticket's first control (once it has loaded).
+  const ticket = page.getByRole('region', { name: /^Trade/ });
+  await expect(async () => {
+    await page.keyboard.press('t');
+    await expect(ticket.getByRole('button', { name: 'Buy', exact: true })).toBeFocused({ timeout: 250 });
+  }).toPass();
 });

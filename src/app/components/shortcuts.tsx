@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 /**
  * Keyboard browsing, loaded once the page has hydrated (never in a first load): `j`/`k` move through a
  * list's rows (the focus goes to the row's link, so `Enter` opens it as a click would), `s` stars the
- * focused row's event (or the event page's), `?` shows this help. Never while typing in a field, nor
+ * focused row's event (or the event page's), `t` goes to an event page's trade ticket (past the
+ * header, chart and book: some thirty stops by Tab), `?` shows this help. Never while typing in a field, nor
  * with a modifier key (the browser's and screen readers' own shortcuts stay theirs).
  */
 export const SHORTCUTS = [
@@ -11,6 +12,7 @@ export const SHORTCUTS = [
   ['k', 'Previous event in the list'],
   ['Enter', 'Open the focused event'],
   ['s', 'Star or unstar the focused event (or this event)'],
+  ['t', 'Go to the trade ticket (on an event page)'],
   ['/', 'Search events'],
   ['?', 'Show these shortcuts'],
 ] as const;
@@ -40,6 +42,15 @@ function star(): void {
   (button as HTMLButtonElement | null)?.click();
 }
 
+/** The ticket's first control (Buy), scrolled into view; nothing where no ticket is on the page. */
+function goToTicket(): void {
+  const control = document.querySelector<HTMLElement>(
+    '[data-trade-ticket] :is(button, input, select, a[href]):not(:disabled)',
+  );
+  control?.focus();
+  control?.scrollIntoView({ block: 'center' });
+}
+
 export default function Shortcuts() {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -49,6 +60,7 @@ export default function Shortcuts() {
       if (isTyping(event.target) || dialog.current?.open) return;
       if (event.key === 'j' || event.key === 'k') moveFocus(event.key === 'j' ? 1 : -1);
       else if (event.key === 's') star();
+      else if (event.key === 't') goToTicket();
       else if (event.key === '?') dialog.current?.showModal();
       else return;
       event.preventDefault();

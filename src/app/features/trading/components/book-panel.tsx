@@ -148,7 +148,7 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
           {view ? <OrderBook view={view} outcome={name} own={mine} /> : waiting}
         </section>
         {/* Mobile: right below the book, so its button is reached before the tape. */}
-        <section aria-labelledby="ticket-heading" className="md:order-last">
+        <section aria-labelledby="ticket-heading" className="md:order-last" data-trade-ticket>
           <h3 id="ticket-heading" className="mb-2 text-sm font-semibold wrap-anywhere">
             {named ? `Trade: ${market.name}` : 'Trade'}
           </h3>
