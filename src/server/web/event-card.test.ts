@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatChance, formatChange, formatVolume } from './event-card';
+import type { Event } from '../../contract/catalog';
+import { eventCard, formatChance, formatChange, formatVolume } from './event-card';
 import { sparkline } from './sparkline';
 
 describe('the card’s numbers', () => {
@@ -83,5 +84,33 @@ describe('the card’s numbers', () => {
       10,
     );
     expect([uneven!.low, uneven!.high]).toEqual([0.12, 0.46]);
+  });
+});
+
+describe('the card’s outcomes', () => {
+  it('names the outcome a market’s chance is of, unless it is Yes', () => {
+    const market = (question: string, outcomes: string[], prices: string[]) => ({
+      question,
+      groupItemTitle: '',
+      outcomes: JSON.stringify(outcomes),
+      outcomePrices: JSON.stringify(prices),
+      clobTokenIds: ['1', '2'],
+      active: true,
+      closed: false,
+    });
+    const event = {
+      slug: 'g',
+      title: 'Hawks vs. Nets',
+      volume: 1,
+      closed: false,
+      markets: [
+        market('Hawks vs. Nets: O/U 224.5', ['Over', 'Under'], ['0.135', '0.865']),
+        market('Will the Hawks win by 20?', ['Yes', 'No'], ['0.05', '0.95']),
+      ],
+    } as unknown as Event;
+    expect(eventCard(event).outcomes.map((o) => [o.label, o.chance])).toEqual([
+      ['Hawks vs. Nets: O/U 224.5 · Over', 0.135],
+      ['Will the Hawks win by 20?', 0.05],
+    ]);
   });
 });

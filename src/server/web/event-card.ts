@@ -96,13 +96,23 @@ export function eventCard(event: Event): EventCard {
   return {
     ...base,
     outcomes: ranked.map(({ market, chance }) => ({
-      label: marketName(market),
+      label: withOutcome(market),
       chance,
       change: change(market),
       token: liveToken(market),
     })),
     chartToken: ranked[0] ? firstToken(ranked[0].market) : null,
   };
+}
+
+/**
+ * A market's name, with the outcome its chance is of when that is not "Yes": "… O/U 224.5 · Over" at 14%,
+ * which the name alone would leave the reader to guess.
+ */
+function withOutcome(market: Market): string {
+  const first = jsonArray(market.outcomes)[0];
+  const name = marketName(market);
+  return typeof first === 'string' && first.trim().toLowerCase() !== 'yes' ? `${name} · ${first}` : name;
 }
 
 /** `63%`, `<1%`, `>99%`, `—`: whole points, as a card shows a chance. */

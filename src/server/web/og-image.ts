@@ -18,6 +18,10 @@ const TITLE_LINES = 3;
 /** Width of the title's box, and DejaVu Sans Bold's average advance (em) that estimates a line's width. */
 const TITLE_BOX = W - 160;
 const BOLD_ADVANCE = 0.64;
+/** DejaVu Sans's (regular) average advance, a little over what it measures in these cards (~0.52 em). */
+const REGULAR_ADVANCE = 0.56;
+/** The other outcomes' lines: their size, and the width from x = 80 to a gap before the sparkline. */
+const OTHERS_SIZE = 28;
 const LABEL_MAX = 40;
 
 /**
@@ -35,7 +39,7 @@ export function xmlText(text: string): string {
 }
 
 /** Estimated width of `text` at `size` px: wide for CJK and emoji, narrow for spaces and punctuation. */
-function width(text: string, size: number): number {
+function width(text: string, size: number, advance = BOLD_ADVANCE): number {
   let em = 0;
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;
@@ -52,9 +56,17 @@ function width(text: string, size: number): number {
       em += 1.05;
     else if (' .,;:!|\'"iljtf()[]'.includes(ch)) em += 0.38;
     else if ('mwMW@%'.includes(ch)) em += 0.95;
-    else em += BOLD_ADVANCE;
+    else em += advance;
   }
   return em * size;
+}
+
+/** `text` as it fits in `box` px at `size`, cut with "…" when it does not. */
+function fitted(text: string, size: number, box: number): string {
+  if (width(text, size, REGULAR_ADVANCE) <= box) return text;
+  const chars = Array.from(text);
+  while (chars.length > 1 && width(`${chars.join('')}…`, size, REGULAR_ADVANCE) > box) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
 }
 
 /** The title in lines of at most `box` px (words kept whole unless one alone is wider), `max` lines, the last one cut with "…". */
@@ -105,6 +117,8 @@ export interface OgView {
 
 export const OG_CHART_WIDTH = 440;
 export const OG_CHART_HEIGHT = 170;
+const CHART_X = W - 80 - OG_CHART_WIDTH;
+const OTHERS_BESIDE_CHART = CHART_X - 24 - 80;
 
 const text = (x: number, y: number, attributes: string, content: string) =>
   `<text x="${x}" y="${y}" ${attributes}>${escapeHtml(content)}</text>`;
@@ -122,23 +136,33 @@ export function ogImageSvg({ card, chartPath }: OgView): string {
     )
     .join('');
   const chanceY = top + lines.length * TITLE_LINE + 120;
-  const label =
+  const labelX = lead ? 80 + width(formatChance(lead.chance), 120) + 30 : 80;
+  const cutAt =
     Array.from(leadLabel).length > LABEL_MAX
       ? `${Array.from(leadLabel)
           .slice(0, LABEL_MAX - 1)
           .join('')}…`
       : leadLabel;
+  // Short of the sparkline too, when a long title has brought the label down beside it.
+  const label = chartPath ? fitted(cutAt, 34, CHART_X - 24 - labelX) : cutAt;
   const chart = chartPath
-    ? `<g transform="translate(${W - 80 - OG_CHART_WIDTH} ${H - 110 - OG_CHART_HEIGHT})"><path d="${chartPath}" fill="none" stroke="#2563eb" stroke-width="5" stroke-linejoin="round"/></g>`
+    ? `<g transform="translate(${CHART_X} ${H - 110 - OG_CHART_HEIGHT})"><path d="${chartPath}" fill="none" stroke="#2563eb" stroke-width="5" stroke-linejoin="round"/></g>`
     : '';
+  // As many as fit above the footer band (one, under a three-line title).
   const others = card.outcomes
     .slice(1)
+    .filter((_, i) => chanceY + 56 + i * 42 <= H - 80 - 12)
     .map((o, i) =>
       text(
         80,
         chanceY + 56 + i * 42,
-        'font-size="32" fill="#475569"',
-        `${formatChance(o.chance)} · ${Array.from(xmlText(o.label)).slice(0, 60).join('')}`,
+        `font-size="${OTHERS_SIZE}" fill="#475569"`,
+        // Cut short of the sparkline, which sits to the right of these lines.
+        fitted(
+          `${formatChance(o.chance)} · ${xmlText(o.label)}`,
+          OTHERS_SIZE,
+          chartPath ? OTHERS_BESIDE_CHART : W - 160,
+        ),
       ),
     )
     .join('');
@@ -149,15 +173,10 @@ export function ogImageSvg({ card, chartPath }: OgView): string {
     titleSvg +
     (lead
       ? text(80, chanceY, 'font-size="120" font-weight="700" fill="#0f172a"', formatChance(lead.chance)) +
-        text(
-          80 + width(formatChance(lead.chance), 120) + 30,
-          chanceY - 46,
-          'font-size="34" fill="#475569"',
-          label,
-        ) +
+        text(labelX, chanceY - 46, 'font-size="34" fill="#475569"', label) +
         (moved
           ? text(
-              80 + width(formatChance(lead.chance), 120) + 30,
+              labelX,
               chanceY,
               `font-size="34" font-weight="700" fill="${moved.up ? '#15803d' : '#b91c1c'}"`,
               `${moved.text} pts · 24h`,

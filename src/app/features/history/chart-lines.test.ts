@@ -73,6 +73,19 @@ describe('chartLines', () => {
     expect(new Set(lines.map((l) => l.label)).size).toBe(lines.length);
   });
 
+  it('names the outcome a line draws when a market has two named outcomes', () => {
+    const event = makeEvent({
+      markets: [
+        market(['Hawks', 'Nets'], ['0.942', '0.058'], ['h', 'n'], 'Hawks vs. Nets'),
+        market(['Hawks', 'Nets'], ['0.086', '0.914'], ['h2', 'n2'], 'Spread: Hawks (-17.5)'),
+      ],
+    });
+    expect(chartLines(event).map((l) => [l.label, l.price])).toEqual([
+      ['Hawks vs. Nets · Hawks', 0.942],
+      ['Spread: Hawks (-17.5) · Nets', 0.914],
+    ]);
+  });
+
   it('leaves out outcomes without a price or a token', () => {
     expect(chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['x', '0.7'], ['y', 'n'])] }))).toEqual([]);
     expect(chartLines(makeEvent({ markets: [market(['Yes', 'No'], ['0.3', '0.7'], [])] }))).toEqual([]);

@@ -14,8 +14,8 @@ export interface ChartLine {
 
 /**
  * The leading outcomes of an event: a Yes/No market's Yes; a single market's outcomes by price;
- * or, for an event of several markets, each market's headline (its Yes) by price, named by its
- * question. Outcomes without a price or token are left out.
+ * or, for an event of several markets, each market's headline (its Yes, or its likelier named outcome)
+ * by price, named by its question (and that outcome). Outcomes without a price or token are left out.
  */
 export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
   const decoded = event.markets.map((market) => ({ market, decoded: decodeMarket(market) }));
@@ -29,12 +29,13 @@ export function chartLines(event: Pick<Event, 'markets'>): ChartLine[] {
   } else {
     for (const { market, decoded: d } of decoded) {
       const headline = headlineOutcome(d);
-      if (headline?.tokenId && headline.price !== null)
-        candidates.push({
-          tokenId: headline.tokenId,
-          label: marketName(market) || headline.label,
-          price: headline.price,
-        });
+      if (headline?.tokenId && headline.price !== null) {
+        const name = marketName(market);
+        // A market of two named outcomes draws its likelier one, which the line must name: "Spread:
+        // Hawks (-17.5) · Nets" at 91%, not a 91% that reads as the Hawks covering.
+        const label = !name ? headline.label : yesOutcome(d) ? name : `${name} · ${headline.label}`;
+        candidates.push({ tokenId: headline.tokenId, label, price: headline.price });
+      }
     }
     candidates.sort((a, b) => b.price - a.price);
   }
