@@ -129,10 +129,12 @@ test('tag view: from the strip on / to the tag list, scoped by the tag', async (
   await page.goto('/');
   const chip = page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first();
   await expect(chip).toBeVisible();
-  const label = (await chip.textContent())!.replace(/[\d,]+\s*events?$/, '').trim();
+  const [, label, count] = (await chip.textContent())!.match(/^(.*?)\s*([\d,]+)\s*active events?$/)!;
   await chip.click();
   await expect(page).toHaveURL(/\/tags\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(label!);
+  // The chip's count is what the page it opens lists.
+  await expect(page.getByText(new RegExp(`^${count} events?$`))).toBeVisible();
   await expect(page).toHaveTitle(`${label} · Marketdesk`);
   const tagId = new URL(page.url()).pathname.split('/').pop();
   const scoped = await api(

@@ -10,7 +10,14 @@ export const Tag = z.object({
 });
 export type Tag = z.infer<typeof Tag>;
 
-export const TagWithCount = Tag.extend({ eventCount: z.number().int().nonnegative() });
+/**
+ * A tag with how many events carry it: all of them, and the active ones (active and not closed: what
+ * its list shows first, so a chip's count matches the page it opens).
+ */
+export const TagWithCount = Tag.extend({
+  eventCount: z.number().int().nonnegative(),
+  activeEventCount: z.number().int().nonnegative(),
+});
 export type TagWithCount = z.infer<typeof TagWithCount>;
 
 export const Series = z.object({

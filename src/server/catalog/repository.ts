@@ -455,7 +455,9 @@ export async function getEventBySlug(db: Db, slug: string): Promise<EventDocumen
 }
 
 const TAG_COLUMNS = sql`t.id::text AS id, t.label, t.slug,
-  (SELECT count(*)::int FROM event_tags et WHERE et.tag_id = t.id) AS "eventCount"`;
+  (SELECT count(*)::int FROM event_tags et WHERE et.tag_id = t.id) AS "eventCount",
+  (SELECT count(*)::int FROM event_tags et JOIN events e ON e.id = et.event_id
+    WHERE et.tag_id = t.id AND e.active AND NOT e.closed) AS "activeEventCount"`;
 const SERIES_COLUMNS = sql`s.id::text AS id, s.slug, s.title`;
 
 /** `LIMIT … OFFSET …` of a paged list; no limit: everything from the offset. */

@@ -45,9 +45,15 @@ describe('decodeEvent', () => {
 describe('decodeListOf', () => {
   it('keeps the entries that decode, and refuses a body that is not a list', () => {
     const tags = decodeListOf(decodeTagWithCount);
-    expect(tags([{ id: '1', label: 'A', slug: 'a', eventCount: 3 }, 4, { id: '2', slug: 'b' }])).toEqual([
-      { id: '1', label: 'A', slug: 'a', eventCount: 3 },
-      { id: '2', label: 'b', slug: 'b', eventCount: 0 },
+    expect(
+      tags([
+        { id: '1', label: 'A', slug: 'a', eventCount: 3, activeEventCount: 2 },
+        4,
+        { id: '2', slug: 'b' },
+      ]),
+    ).toEqual([
+      { id: '1', label: 'A', slug: 'a', eventCount: 3, activeEventCount: 2 },
+      { id: '2', label: 'b', slug: 'b', eventCount: 0, activeEventCount: 0 },
     ]);
     expect(tags({ tags: [] })).toBeNull();
   });

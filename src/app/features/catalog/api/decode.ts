@@ -47,7 +47,11 @@ export function decodeTag(value: unknown): Tag | null {
 export function decodeTagWithCount(value: unknown): TagWithCount | null {
   const tag = decodeTag(value);
   return tag && isObject(value)
-    ? { ...tag, eventCount: Math.max(0, Math.trunc(amount(value.eventCount))) }
+    ? {
+        ...tag,
+        eventCount: Math.max(0, Math.trunc(amount(value.eventCount))),
+        activeEventCount: Math.max(0, Math.trunc(amount(value.activeEventCount))),
+      }
     : null;
 }
 

@@ -8,11 +8,16 @@ const gridClass = 'grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4';
 const cardClass =
   'flex h-11 items-center justify-between gap-2 rounded-md border border-neutral-200 px-3 text-sm hover:border-accent-500 hover:text-accent-700 dark:border-neutral-800 dark:hover:text-accent-300';
 
-/** Every tag with its event count, most used first. */
+/** Every tag with its count of active events (what its page lists first), most used first. */
 export function TagIndex() {
   const query = useTags();
   const tags = query.data
-    ? [...query.data].sort((a, b) => b.eventCount - a.eventCount || a.label.localeCompare(b.label))
+    ? [...query.data].sort(
+        (a, b) =>
+          b.activeEventCount - a.activeEventCount ||
+          b.eventCount - a.eventCount ||
+          a.label.localeCompare(b.label),
+      )
     : null;
   return (
     <section aria-labelledby="tags-heading" className="space-y-3">
@@ -37,8 +42,8 @@ export function TagIndex() {
               <Link to="/tags/$tagId" params={{ tagId: tag.id }} className={cardClass}>
                 <span className="truncate font-medium">{tag.label}</span>
                 <span className="shrink-0 text-neutral-600 tabular-nums dark:text-neutral-400">
-                  {formatCount(tag.eventCount)}
-                  <span className="sr-only"> events</span>
+                  {formatCount(tag.activeEventCount)}
+                  <span className="sr-only"> active events</span>
                 </span>
               </Link>
             </li>

@@ -9,7 +9,10 @@ const STRIP_SIZE = 12;
 /** The most active tags as one-click scopes; fixed height whether loading, loaded or failed (no jump). */
 export function TagStrip() {
   const { data, isError, refetch, isFetching } = useTags();
-  const tags = data ? [...data].sort((a, b) => b.eventCount - a.eventCount).slice(0, STRIP_SIZE) : null;
+  // Counted as the tag's page lists first: its active events.
+  const tags = data
+    ? [...data].sort((a, b) => b.activeEventCount - a.activeEventCount).slice(0, STRIP_SIZE)
+    : null;
   if (!tags && isError)
     return (
       <InlineError
@@ -35,9 +38,11 @@ export function TagStrip() {
                   {/* The spaces (not drawn between flex items) keep label and count apart when read out. */}
                   {tag.label}{' '}
                   <span className="text-neutral-600 tabular-nums dark:text-neutral-400">
-                    {formatCount(tag.eventCount)}
+                    {formatCount(tag.activeEventCount)}
                   </span>{' '}
-                  <span className="sr-only">{tag.eventCount === 1 ? 'event' : 'events'}</span>
+                  <span className="sr-only">
+                    {tag.activeEventCount === 1 ? 'active event' : 'active events'}
+                  </span>
                 </Link>
               </li>
             ))
