@@ -642,10 +642,10 @@ const economics: Template[] = [
     };
   },
   ({ rng, end }) => {
-    const base = rng.int(22, 34) / 10;
+    const economy = rng.pick(ECONOMIES);
+    const base = Math.max(0, economy.inflationLevel + rng.int(-6, 4) / 10);
     const brackets = Array.from({ length: rng.int(5, 8) }, (_, i) => (base + i / 10).toFixed(1));
     const month = MONTHS[(end.getUTCMonth() + 11) % 12];
-    const economy = rng.pick(ECONOMIES);
     return {
       category: 'economics',
       title: `${month} inflation ${economy.short} – annual?`,
@@ -667,10 +667,10 @@ const economics: Template[] = [
     };
   },
   ({ rng, end }) => {
-    const base = rng.int(36, 44) / 10;
+    const economy = rng.pick(ECONOMIES);
+    const base = economy.unemploymentLevel + rng.int(-4, 2) / 10;
     const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i / 10).toFixed(1));
     const month = MONTHS[(end.getUTCMonth() + 11) % 12];
-    const economy = rng.pick(ECONOMIES);
     return {
       category: 'economics',
       title: `${economy.short} unemployment rate in ${month}?`,
@@ -975,12 +975,12 @@ const culture: Template[] = [
   ({ rng, end }) => {
     const category = rng.pick(['Best Picture', 'Best Director', 'Best Actor', 'Best Actress'] as const);
     const count = rng.int(5, 9);
+    // A film wins Best Picture; a person wins the others.
     const films = new Set<string>();
-    while (films.size < count) films.add(movie(rng));
-    // A film wins Best Picture; a person wins the others, named with the film they are nominated for.
+    if (category === 'Best Picture') while (films.size < count) films.add(`"${movie(rng)}"`);
     const nominees =
       category === 'Best Picture'
-        ? [...films].map((f) => `"${f}"`)
+        ? [...films]
         : gendered(people(rng, count), category === 'Best Actress' ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES);
     return {
       category: 'culture',

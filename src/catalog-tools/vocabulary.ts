@@ -167,10 +167,15 @@ export const BILLS = [
 export const ORGANISATIONS = ['NATO', 'the European Union', 'BRICS', 'the OECD', 'the WTO'] as const;
 export const SUMMITS = ['G20 summit', 'UN climate conference', 'G7 summit', 'Olympic Games'] as const;
 
-/** Economies whose figures the demo asks about: the name in a title, in a sentence, and the releases. */
+/**
+ * Economies whose figures the demo asks about: the name in a title and in a sentence, the releases, and
+ * the levels (%) its brackets are drawn around.
+ */
 export const ECONOMIES = [
   {
     short: 'US',
+    inflationLevel: 2.8,
+    unemploymentLevel: 4.2,
     name: 'US',
     prices: 'the US Consumer Price Index (CPI-U, not seasonally adjusted)',
     unemployment: 'the US unemployment rate (U-3, seasonally adjusted)',
@@ -178,6 +183,8 @@ export const ECONOMIES = [
   },
   {
     short: 'UK',
+    inflationLevel: 3.4,
+    unemploymentLevel: 4.7,
     name: 'UK',
     prices: 'the UK Consumer Prices Index (CPI)',
     unemployment: 'the UK unemployment rate (ages 16 and over, seasonally adjusted)',
@@ -185,6 +192,8 @@ export const ECONOMIES = [
   },
   {
     short: 'Euro area',
+    inflationLevel: 2.1,
+    unemploymentLevel: 6.3,
     name: 'euro area',
     prices: 'the euro area Harmonised Index of Consumer Prices (HICP)',
     unemployment: 'the euro area unemployment rate (seasonally adjusted)',
@@ -192,6 +201,8 @@ export const ECONOMIES = [
   },
   {
     short: 'Canada',
+    inflationLevel: 2.2,
+    unemploymentLevel: 6.6,
     name: 'Canadian',
     prices: "Canada's Consumer Price Index",
     unemployment: "Canada's unemployment rate (Labour Force Survey, seasonally adjusted)",
@@ -199,6 +210,8 @@ export const ECONOMIES = [
   },
   {
     short: 'Japan',
+    inflationLevel: 2.9,
+    unemploymentLevel: 2.5,
     name: 'Japanese',
     prices: "Japan's Consumer Price Index (all items)",
     unemployment: "Japan's unemployment rate (seasonally adjusted)",
@@ -206,6 +219,8 @@ export const ECONOMIES = [
   },
   {
     short: 'Australia',
+    inflationLevel: 3.0,
+    unemploymentLevel: 4.2,
     name: 'Australian',
     prices: "Australia's monthly Consumer Price Index indicator",
     unemployment: "Australia's unemployment rate (seasonally adjusted)",
