@@ -148,6 +148,10 @@ const yesNo = (condition: string, deadline: string): string =>
 const source = (what: string): string =>
   `The primary resolution source for this market will be ${what}; however, a consensus of credible reporting may also be used.`;
 
+/** The lowest and highest brackets take in everything beyond them. */
+const edgeOf = (i: number, brackets: readonly unknown[]): string =>
+  i === 0 ? ' or lower' : i === brackets.length - 1 ? ' or higher' : '';
+
 const GROUP_NOTE =
   'This is a market group: each market above resolves independently according to its own question and deadline.';
 
@@ -659,10 +663,9 @@ const economics: Template[] = [
       ...(economy.short === 'US' ? { series: 'cpi' as const } : {}),
       plan: {
         kind: 'exclusive',
-        questions: brackets.map((b, i) => {
-          const edge = i === 0 ? ' or lower' : i === brackets.length - 1 ? ' or higher' : '';
-          return `Will annual ${economy.short} inflation be ${b}%${edge} in ${month}?`;
-        }),
+        questions: brackets.map(
+          (b, i) => `Will annual ${economy.short} inflation be ${b}%${edgeOf(i, brackets)} in ${month}?`,
+        ),
       },
     };
   },
@@ -683,7 +686,9 @@ const economics: Template[] = [
       ...(economy.short === 'US' ? { series: 'jobs' as const } : {}),
       plan: {
         kind: 'exclusive',
-        questions: brackets.map((b) => `Will the ${economy.short} unemployment rate be ${b}% in ${month}?`),
+        questions: brackets.map(
+          (b, i) => `Will the ${economy.short} unemployment rate be ${b}%${edgeOf(i, brackets)} in ${month}?`,
+        ),
       },
     };
   },
