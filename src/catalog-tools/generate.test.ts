@@ -69,22 +69,27 @@ describe('generateEvents', () => {
       const open = made.filter((e) => !e.closed);
       const repeats = open.length - new Set(open.map((e) => e.title)).size;
       expect(made.flatMap((e) => e.markets).length, day).toBeGreaterThanOrEqual(10_000);
-      expect(repeats / open.length, day).toBeLessThan(0.06);
+      expect(repeats / open.length, day).toBeLessThan(0.01);
     }
   });
 
-  it("prices a game's lines in order: less likely at each line, and a result covering a line covers those before", () => {
+  it("prices and resolves a game's markets as one game: never a spread likelier than the win", () => {
     const games = catalog.filter((e) => e.markets.some((m) => m.question.startsWith('Spread: ')));
     expect(games.length).toBeGreaterThan(50);
+    expect(games.filter((g) => g.closed).length).toBeGreaterThan(10);
     for (const game of games) {
-      const lines = (prefix: RegExp) =>
-        game.markets
-          .filter((m) => prefix.test(m.question))
-          .map((m) => Number(JSON.parse(m.outcomePrices)[0]));
-      for (const firstPrices of [lines(/^Spread: /), lines(/: O\/U /)]) {
-        expect(firstPrices, game.slug).toHaveLength(3);
-        expect(firstPrices, game.slug).toEqual([...firstPrices].sort((a, b) => b - a));
-      }
+      const [moneyline, ...rest] = game.markets;
+      const first = (m: (typeof rest)[number]) => Number(JSON.parse(m.outcomePrices)[0]);
+      const spreads = rest.filter((m) => m.question.startsWith('Spread: '));
+      const totals = rest.filter((m) => m.question.includes(': O/U '));
+      // The favourite's chance to win, from the moneyline (its outcomes read away vs. home).
+      const favourite = JSON.parse(spreads[0]!.outcomes)[0];
+      const names = JSON.parse(moneyline!.outcomes) as string[];
+      const win = Number(JSON.parse(moneyline!.outcomePrices)[names.indexOf(favourite)]);
+      const covers = spreads.map(first);
+      const overs = totals.map(first);
+      expect([win, ...covers], game.slug).toEqual([win, ...covers].sort((a, b) => b - a));
+      expect(overs, game.slug).toEqual([...overs].sort((a, b) => b - a));
     }
   });
 

@@ -281,37 +281,45 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): Pl
         prices: closed ? resolved(i === winner) : binary(quantize(((weights[i] ?? 0) / total) * overround)),
       }));
     }
-    case 'multi': {
+    case 'multi':
       // Two named outcomes each (templates.ts): a question with more answers is an exclusive group.
-      const firsts = plan.markets.map(() => {
-        const [a, b] = [Math.exp(rng.normal() * spread * 0.7), Math.exp(rng.normal() * spread * 0.7)];
-        return a / (a + b);
-      });
-      // The lines of one ladder (a spread at -1.5, -4.5, -7.5) are drawn apart, then put in order: the
-      // first outcome is less likely at each line, and a result covering a line covers the ones before.
-      const ladders = new Map<string, number[]>();
-      plan.markets.forEach(({ ladder }, i) => {
-        if (ladder) ladders.set(ladder, [...(ladders.get(ladder) ?? []), i]);
-      });
-      for (const lines of ladders.values()) {
-        const sorted = lines.map((i) => firsts[i]!).sort((a, b) => b - a);
-        lines.forEach((i, k) => {
-          firsts[i] = sorted[k]!;
-        });
-      }
-      const outcomeDraws = plan.markets.map((m) => (m.ladder ? null : rng.next()));
-      const ladderDraws = new Map([...ladders.keys()].map((key) => [key, rng.next()]));
-      return plan.markets.map(({ question, outcomes: named, ladder }, i) => {
+      return plan.markets.map(({ question, outcomes: named }) => {
         const outcomes = [...named];
-        const first = firsts[i]!;
+        const weights = outcomes.map(() => Math.exp(rng.normal() * spread * 0.7));
         if (closed) {
-          const draw = ladder ? ladderDraws.get(ladder)! : outcomeDraws[i]!;
-          return { question, outcomes, prices: draw < first ? ['1', '0'] : ['0', '1'] };
+          const winner = pickByWeight(rng, weights);
+          return { question, outcomes, prices: outcomes.map((_, i) => (i === winner ? '1' : '0')) };
         }
-        return { question, outcomes, prices: split([first, 1 - first]).map(formatPrice) };
+        return { question, outcomes, prices: split(weights).map(formatPrice) };
+      });
+    case 'game': {
+      // A played game: one margin and one total, which every market resolves by. Before it: each
+      // market's chance under the two laws, so that a spread is never likelier than winning outright.
+      const played = {
+        margin: plan.margin.mean + rng.normal() * plan.margin.sd,
+        total: plan.total.mean + rng.normal() * plan.total.sd,
+      };
+      return plan.markets.map(({ question, outcomes, measure, line, below }) => {
+        const law = plan[measure];
+        const above = closed ? (played[measure] > line ? 1 : 0) : normalCdf((law.mean - line) / law.sd);
+        const first = below ? 1 - above : above;
+        return {
+          question,
+          outcomes: [...outcomes],
+          prices: closed ? resolved(first === 1) : binary(quantize(first)),
+        };
       });
     }
   }
+}
+
+/** The standard normal law's distribution function (Abramowitz and Stegun 26.2.17, error < 7.5e-8). */
+function normalCdf(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const poly =
+    t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  const tail = (Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI)) * poly;
+  return z >= 0 ? 1 - tail : tail;
 }
 
 function pickByWeight(rng: Random, weights: number[]): number {

@@ -65,13 +65,23 @@ export type MarketPlan =
       /** Each answer's short name (groupItemTitle) when the questions' wording does not give it. */
       titles?: string[];
     }
+  | { kind: 'multi'; markets: { question: string; outcomes: readonly [string, string] }[] }
   | {
-      kind: 'multi';
+      kind: 'game';
       /**
-       * `ladder`: markets sharing it are lines of one measure in rising order (a spread at -1.5, -4.5,
-       * -7.5; a total at 210.5, 216.5…): the first outcome is less likely at each line.
+       * The favourite's winning margin and the combined score, each a normal law (points): every market
+       * is priced and resolved from the same two draws, so a moneyline, its spreads and its totals agree.
        */
-      markets: { question: string; outcomes: readonly [string, string]; ladder?: string }[];
+      margin: { mean: number; sd: number };
+      total: { mean: number; sd: number };
+      /** Each market's first outcome wins when its measure is above its line (`below`: under it). */
+      markets: {
+        question: string;
+        outcomes: readonly [string, string];
+        measure: 'margin' | 'total';
+        line: number;
+        below?: true;
+      }[];
     };
 
 export interface Draft {
@@ -157,16 +167,18 @@ const GROUP_NOTE =
 
 /**
  * An NBA or NFL game, as real catalogs list one: the moneyline, then three lines of the spread and
- * three of the total, each a market of two named outcomes.
+ * three of the total, each a market of two named outcomes, all from one model of the game (`game` plan).
  */
 function game(
   rng: Random,
-  g: { league: 'NBA' | 'NFL'; home: string; away: string; end: Date; spreads: number[]; totals: number[] },
+  g: { league: 'NBA' | 'NFL'; home: string; away: string; end: Date; spread: number; total: number },
 ): Draft {
   const { league, home, away } = g;
   const favourite = rng.pick([home, away]);
   const underdog = favourite === home ? away : home;
   const title = league === 'NBA' ? `${away} vs. ${home}` : `NFL: ${away} vs. ${home}`;
+  const spreads = [g.spread - 3, g.spread, g.spread + 3].filter((line) => line > 0);
+  const totals = [g.total - (league === 'NBA' ? 6 : 4), g.total, g.total + (league === 'NBA' ? 6 : 4)];
   return {
     category: 'sports',
     title,
@@ -179,18 +191,31 @@ function game(
     tags: [league === 'NBA' ? 'nba' : 'nfl'],
     series: league === 'NBA' ? 'nba' : 'nfl',
     plan: {
-      kind: 'multi',
+      kind: 'game',
+      // The line the books set is about the expected margin; a game's spread is ~12–14 points either way.
+      margin: { mean: Math.max(0.5, g.spread + rng.float(-2, 2)), sd: league === 'NBA' ? 12 : 13.5 },
+      total: { mean: g.total + rng.float(-3, 3), sd: league === 'NBA' ? 18 : 10 },
       markets: [
-        { question: `${away} vs. ${home}`, outcomes: [away, home] },
-        ...g.spreads.map((line) => ({
+        // The moneyline reads away vs. home; its first outcome wins when the favourite's margin is
+        // above 0 (the favourite is away) or below it (the favourite is home).
+        {
+          question: `${away} vs. ${home}`,
+          outcomes: [away, home],
+          measure: 'margin',
+          line: 0,
+          ...(favourite === home ? { below: true as const } : {}),
+        },
+        ...spreads.map((line) => ({
           question: `Spread: ${favourite} (-${line})`,
           outcomes: [favourite, underdog] as const,
-          ladder: 'spread',
+          measure: 'margin' as const,
+          line,
         })),
-        ...g.totals.map((line) => ({
+        ...totals.map((line) => ({
           question: `${away} vs. ${home}: O/U ${line}`,
           outcomes: ['Over', 'Under'] as const,
-          ladder: 'total',
+          measure: 'total' as const,
+          line,
         })),
       ],
     },
@@ -392,15 +417,13 @@ const sports: Template[] = [
   },
   ({ rng, end }) => {
     const [home, away] = rng.sample(NBA_TEAMS, 2) as [string, string];
-    const spread = rng.int(1, 12) + 0.5;
-    const total = rng.int(205, 240) + 0.5;
     return game(rng, {
       league: 'NBA',
       home,
       away,
       end,
-      spreads: [spread, spread + 3, spread + 6],
-      totals: [total - 6, total, total + 6],
+      spread: rng.int(1, 12) + 0.5,
+      total: rng.int(205, 240) + 0.5,
     });
   },
   ({ rng, end }) => {
@@ -423,15 +446,13 @@ const sports: Template[] = [
   },
   ({ rng, end }) => {
     const [home, away] = rng.sample(NFL_TEAMS, 2) as [string, string];
-    const spread = rng.int(1, 10) + 0.5;
-    const total = rng.int(37, 52) + 0.5;
     return game(rng, {
       league: 'NFL',
       home,
       away,
       end,
-      spreads: [spread, spread + 3, spread + 7],
-      totals: [total - 4, total, total + 4],
+      spread: rng.int(1, 10) + 0.5,
+      total: rng.int(37, 52) + 0.5,
     });
   },
   ({ rng, end }) => {
@@ -1090,5 +1111,8 @@ export function draftEvent(ctx: TemplateContext, taken: (title: string) => boole
   const group = ctx.rng.weighted(TEMPLATES);
   let draft = ctx.rng.pick(group)(ctx);
   for (let i = 1; i < DRAWS_FOR_A_NEW_TITLE && taken(draft.title); i++) draft = ctx.rng.pick(group)(ctx);
+  // A category out of titles for these dates (a month has one Fed decision): any category then.
+  for (let i = 0; i < DRAWS_FOR_A_NEW_TITLE && taken(draft.title); i++)
+    draft = ctx.rng.pick(ctx.rng.weighted(TEMPLATES))(ctx);
   return draft;
 }
