@@ -26,6 +26,14 @@ describe('the Open Graph image', () => {
     expect(cut!.length).toBeLessThan(40);
   });
 
+  it('keeps the lead label whole above the sparkline under a short title', () => {
+    const svg = ogImageSvg({
+      card: card(['Spread: 76ers (-9.5) · Thunder', 'B']),
+      chartPath: 'M0 0',
+    });
+    expect(svg).toContain('>Spread: 76ers (-9.5) · Thunder<');
+  });
+
   it('gives them the whole width when there is no sparkline', () => {
     const [cut] = lines(ogImageSvg({ card: card(['Lead', long]), chartPath: null }));
     expect(cut!.length).toBeGreaterThan(40);

@@ -22,7 +22,6 @@ const BOLD_ADVANCE = 0.64;
 const REGULAR_ADVANCE = 0.56;
 /** The other outcomes' lines: their size, and the width from x = 80 to a gap before the sparkline. */
 const OTHERS_SIZE = 28;
-const LABEL_MAX = 40;
 
 /**
  * Characters XML 1.0 cannot hold (controls, U+FFFE/U+FFFF, lone surrogates) become a space or
@@ -118,6 +117,7 @@ export interface OgView {
 export const OG_CHART_WIDTH = 440;
 export const OG_CHART_HEIGHT = 170;
 const CHART_X = W - 80 - OG_CHART_WIDTH;
+const CHART_TOP = H - 110 - OG_CHART_HEIGHT;
 const OTHERS_BESIDE_CHART = CHART_X - 24 - 80;
 
 const text = (x: number, y: number, attributes: string, content: string) =>
@@ -137,16 +137,12 @@ export function ogImageSvg({ card, chartPath }: OgView): string {
     .join('');
   const chanceY = top + lines.length * TITLE_LINE + 120;
   const labelX = lead ? 80 + width(formatChance(lead.chance), 120) + 30 : 80;
-  const cutAt =
-    Array.from(leadLabel).length > LABEL_MAX
-      ? `${Array.from(leadLabel)
-          .slice(0, LABEL_MAX - 1)
-          .join('')}…`
-      : leadLabel;
-  // Short of the sparkline too, when a long title has brought the label down beside it.
-  const label = chartPath ? fitted(cutAt, 34, CHART_X - 24 - labelX) : cutAt;
+  // Short of the sparkline too, when a long title has brought the label down beside it (its baseline
+  // and descenders into the sparkline's box); above the box it has the width of the card.
+  const besideChart = chartPath !== null && chanceY - 46 + 10 > CHART_TOP;
+  const label = fitted(leadLabel, 34, (besideChart ? CHART_X - 24 : W - 80) - labelX);
   const chart = chartPath
-    ? `<g transform="translate(${CHART_X} ${H - 110 - OG_CHART_HEIGHT})"><path d="${chartPath}" fill="none" stroke="#2563eb" stroke-width="5" stroke-linejoin="round"/></g>`
+    ? `<g transform="translate(${CHART_X} ${CHART_TOP})"><path d="${chartPath}" fill="none" stroke="#2563eb" stroke-width="5" stroke-linejoin="round"/></g>`
     : '';
   // As many as fit above the footer band (one, under a three-line title).
   const others = card.outcomes
