@@ -12,7 +12,7 @@ import {
   statusOf,
 } from './generate';
 import { createRandom } from './random';
-import { MEN_FIRST_NAMES, WOMEN_FIRST_NAMES } from './vocabulary';
+import { MEMBERS, MEN_FIRST_NAMES, WOMEN_FIRST_NAMES } from './vocabulary';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const catalog = generateCatalog({ events: DEFAULT_EVENTS, now });
@@ -90,6 +90,26 @@ describe('generateEvents', () => {
       const overs = totals.map(first);
       expect([win, ...covers], game.slug).toEqual([win, ...covers].sort((a, b) => b - a));
       expect(overs, game.slug).toEqual([...overs].sort((a, b) => b - a));
+    }
+  });
+
+  it('asks sensible questions: capitalised, never a member whether it will join, no EU pair trading alone', () => {
+    const lower = catalog
+      .flatMap((e) => [e.title, ...e.markets.map((m) => m.question)])
+      .filter((t) => /^[a-z]/.test(t));
+    expect(lower).toEqual([]);
+    const joins = catalog.flatMap((e) => {
+      const m = e.title.match(/^Will (.+) formally apply to join (.+) by /);
+      return m ? [[m[1]!.replace(/^The /, 'the '), m[2]!] as const] : [];
+    });
+    expect(joins.length).toBeGreaterThan(10);
+    for (const [country, org] of joins)
+      expect(MEMBERS[org as keyof typeof MEMBERS], country).not.toContain(country);
+    const eu = MEMBERS['the European Union'];
+    for (const e of catalog) {
+      const pair = e.title.match(/^(.+) and (.+) trade agreement signed by/);
+      if (pair)
+        expect(eu.includes(pair[1]!.replace(/^The /, 'the ')) && eu.includes(pair[2]!), e.title).toBe(false);
     }
   });
 

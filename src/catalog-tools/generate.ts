@@ -71,14 +71,16 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       ['upcoming', 15],
     ]);
     const { start, end } = datesFor(rng, status, now);
-    const draft = draftEvent({ rng, start, end }, (title) => titles.has(title));
+    const drawn = draftEvent({ rng, start, end }, (title) => titles.has(title));
+    // "the Netherlands …" opens a title or a question with a capital, as a sentence does.
+    const draft = { ...drawn, title: capitalised(drawn.title) };
     titles.add(draft.title);
     const plans = marketsOf(rng, draft.plan, status, now);
     const drafts = plans.map(({ question, outcomes, prices, endedAt }) => {
       marketId += rng.int(1, 4);
       return {
         id: String(marketId),
-        question,
+        question: capitalised(question),
         conditionId: `0x${rng.hex(64)}`,
         outcomes: JSON.stringify(outcomes),
         outcomePrices: JSON.stringify(prices),
@@ -391,6 +393,8 @@ export function groupItemTitles(questions: string[]): string[] {
         .replace(/^[,;:]+|[,;:]+$/g, '') || questions[i]!,
   );
 }
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 // ---------- slugs ----------
 

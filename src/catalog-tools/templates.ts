@@ -24,6 +24,7 @@ import {
   NBA_TEAMS,
   NFL_AWARDS,
   NFL_TEAMS,
+  MEMBERS,
   ORGANISATIONS,
   PARTIES,
   PRODUCTS,
@@ -242,7 +243,10 @@ const politics: Template[] = [
       series: 'elections',
       plan: {
         kind: 'exclusive',
-        questions: parties.map((p) => `Will ${p} win the most seats in the ${y} ${country} election?`),
+        // "the 2028 Netherlands election", not "the 2028 the Netherlands election".
+        questions: parties.map(
+          (p) => `Will ${p} win the most seats in the ${y} ${country.replace(/^the /, '')} election?`,
+        ),
       },
     };
   },
@@ -322,7 +326,10 @@ const politics: Template[] = [
 
 const world: Template[] = [
   ({ rng, start, end }) => {
-    const [a, b] = rng.sample(COUNTRIES, 2);
+    // Two members of the European Union sign no trade agreements of their own: the Union does.
+    const eu = MEMBERS['the European Union'];
+    const a = rng.pick(COUNTRIES);
+    const b = rng.pick(COUNTRIES.filter((c) => c !== a && !(eu.includes(a) && eu.includes(c))));
     const dates = deadlines(start, end, rng.int(3, 5));
     return {
       category: 'world',
@@ -343,8 +350,8 @@ const world: Template[] = [
     };
   },
   ({ rng, end }) => {
-    const country = rng.pick(COUNTRIES);
     const org = rng.pick(ORGANISATIONS);
+    const country = rng.pick(COUNTRIES.filter((c) => !MEMBERS[org].includes(c)));
     return {
       category: 'world',
       title: `Will ${country} formally apply to join ${org} by ${longDate(end)}?`,

@@ -164,7 +164,67 @@ export const BILLS = [
   'a drug pricing reform bill',
 ] as const;
 
-export const ORGANISATIONS = ['NATO', 'the European Union', 'BRICS', 'the OECD', 'the WTO'] as const;
+export const ORGANISATIONS = ['NATO', 'the European Union', 'BRICS', 'the OECD'] as const;
+
+const EU = [
+  'Germany',
+  'France',
+  'Italy',
+  'Spain',
+  'Poland',
+  'the Netherlands',
+  'Sweden',
+  'Portugal',
+  'Ireland',
+  'Greece',
+  'Austria',
+  'Belgium',
+];
+
+/** Which of COUNTRIES belong to each organisation (2026): a member is never asked whether it will apply. */
+export const MEMBERS: Record<(typeof ORGANISATIONS)[number], readonly string[]> = {
+  NATO: [
+    'Canada',
+    'Germany',
+    'France',
+    'Italy',
+    'Spain',
+    'Poland',
+    'the Netherlands',
+    'Sweden',
+    'Norway',
+    'Portugal',
+    'Turkey',
+    'Greece',
+    'Belgium',
+  ],
+  'the European Union': EU,
+  BRICS: ['Brazil', 'India', 'Indonesia'],
+  'the OECD': [
+    'Canada',
+    'Germany',
+    'Japan',
+    'Australia',
+    'France',
+    'Italy',
+    'Spain',
+    'Mexico',
+    'South Korea',
+    'Poland',
+    'the Netherlands',
+    'Sweden',
+    'Chile',
+    'Norway',
+    'Portugal',
+    'Ireland',
+    'New Zealand',
+    'Colombia',
+    'Turkey',
+    'Greece',
+    'Austria',
+    'Belgium',
+  ],
+};
 export const SUMMITS = ['G20 summit', 'UN climate conference', 'G7 summit', 'Olympic Games'] as const;
 
 /**
