@@ -71,7 +71,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       ['upcoming', 15],
     ]);
     const { start, end } = datesFor(rng, status, now);
-    const drawn = draftEvent({ rng, start, end }, (title) => titles.has(title));
+    const drawn = draftEvent({ rng, start, end }, (title) => titles.has(capitalised(title)));
     // "the Netherlands …" opens a title or a question with a capital, as a sentence does.
     const draft = { ...drawn, title: capitalised(drawn.title) };
     titles.add(draft.title);
