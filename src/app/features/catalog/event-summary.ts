@@ -4,6 +4,7 @@ import {
   type DecodedOutcome,
   decodeMarket,
   headlineOutcome,
+  yesOutcome,
 } from '../../lib/decode-market';
 
 export interface MarketView {
@@ -24,6 +25,29 @@ export function rankMarkets(markets: readonly Market[]): MarketView[] {
     .map((market, index) => ({ view: viewMarket(market), index }))
     .sort((a, b) => (b.view.headline?.price ?? -1) - (a.view.headline?.price ?? -1) || a.index - b.index)
     .map(({ view }) => view);
+}
+
+const isYesNo = (view: MarketView) => yesOutcome(view.decoded) !== null;
+
+/**
+ * An event's markets as its page lists them: Yes/No markets (answers, dates, thresholds of one question)
+ * likeliest first; markets of named outcomes (a game's winner, spreads and totals) in the catalog's
+ * order, the event's own question first and each measure's lines in turn.
+ */
+export function marketsInOrder(markets: readonly Market[]): MarketView[] {
+  const ranked = rankMarkets(markets);
+  return ranked.every(isYesNo) ? ranked : markets.map(viewMarket);
+}
+
+/**
+ * The market an event is summed up by: the likeliest Yes/No market, or for markets of named outcomes the
+ * first open one, the event's own question (a spread's chance is no answer to who wins).
+ */
+export function mainMarket(event: Pick<Event, 'markets'>): MarketView | undefined {
+  const ranked = rankMarkets(event.markets);
+  return event.markets.length > 1 && !ranked.every(isYesNo)
+    ? viewMarket(event.markets.find((m) => !m.closed) ?? event.markets[0]!)
+    : ranked[0];
 }
 
 /** Hides the grouped event's shared prefix so each line of a multi-market summary stays short. */

@@ -1,7 +1,7 @@
 import type { Event, Market } from '../../../contract/catalog';
 import { decodeMarket } from '../../lib/decode-market';
 import { FULL_SET_PRICE as PRICE_UNITS } from '../../../engine/prices';
-import { rankMarkets } from './event-summary';
+import { marketsInOrder } from './event-summary';
 
 /** A list row follows at most this many of its event's markets live (it shows three). */
 export const LIVE_MARKETS_PER_ROW = 4;
@@ -13,9 +13,9 @@ function bookToken(market: Market): string | null {
   return outcomes.length === 2 ? outcomes[0]!.tokenId : null;
 }
 
-/** The tokens a row follows: its most likely markets' outcome-0 tokens. */
+/** The tokens a row follows: the outcome-0 tokens of the markets it shows first. */
 export function liveTokens(event: Pick<Event, 'markets'>): string[] {
-  return rankMarkets(event.markets)
+  return marketsInOrder(event.markets)
     .map((v) => bookToken(v.market))
     .filter((t): t is string => t !== null)
     .slice(0, LIVE_MARKETS_PER_ROW);

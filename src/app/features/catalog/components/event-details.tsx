@@ -6,7 +6,7 @@ import { EventImage } from '../../../components/event-image';
 import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
 import { useExactZone } from '../../../lib/use-hydrated';
 import { useNow } from '../../../lib/use-now';
-import { rankMarkets } from '../event-summary';
+import { marketsInOrder } from '../event-summary';
 import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';
@@ -52,7 +52,7 @@ function When({ label, pastLabel = label, iso }: { label: string; pastLabel?: st
 
 function Markets({ event }: { event: Event }) {
   const [showAll, setShowAll] = useState(false);
-  const ranked = rankMarkets(event.markets);
+  const ranked = marketsInOrder(event.markets);
   const shown = showAll ? ranked : ranked.slice(0, MARKETS_SHOWN);
   return (
     <section aria-labelledby="markets-heading" className="space-y-3">

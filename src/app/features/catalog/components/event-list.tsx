@@ -8,7 +8,7 @@ function ColumnHeads() {
   return (
     <div
       aria-hidden="true"
-      className="hidden grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] gap-x-3 border-b border-neutral-200 px-2 pb-2 text-xs font-medium text-neutral-600 uppercase sm:grid dark:border-neutral-800 dark:text-neutral-400"
+      className="hidden grid-cols-[2.5rem_1fr_9rem_5.5rem_5.5rem] gap-x-3 border-b border-neutral-200 px-2 pb-2 text-xs font-medium text-neutral-600 uppercase sm:grid dark:border-neutral-800 dark:text-neutral-400"
     >
       <span />
       <span>Event</span>
@@ -53,7 +53,7 @@ export function EventListSkeleton({ rows }: { rows: number }) {
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered.
           key={i}
-          className="grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800"
+          className="grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 sm:grid-cols-[2.5rem_1fr_9rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800"
         >
           <Skeleton className="row-span-2 size-10 sm:row-span-1" />
           <div>

@@ -4,7 +4,7 @@ import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { dayChangePoints, isMultiMarket, type MarketView, rankMarkets, viewMarket } from '../event-summary';
+import { dayChangePoints, isMultiMarket, mainMarket, marketsInOrder } from '../event-summary';
 import { DayChange } from './day-change';
 import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -14,8 +14,6 @@ import { yesOutcome } from '../../../lib/decode-market';
 
 const MAX_TAGS = 3;
 const MAX_MARKETS = 3;
-
-const isYesNo = (view: MarketView) => yesOutcome(view.decoded) !== null;
 
 function Figure({
   label,
@@ -75,15 +73,9 @@ export function EventRowView({
   live?: boolean;
   ref?: Ref<HTMLLIElement>;
 }) {
-  const ranked = rankMarkets(event.markets);
+  const ranked = marketsInOrder(event.markets);
   const multi = isMultiMarket(event);
-  // Yes/No markets (answers, dates, thresholds of one question) lead with the likeliest; markets of named
-  // outcomes (a game's winner, spread and total) with the first open one, the event's own question: a
-  // spread's chance is no answer to who wins.
-  const main =
-    multi && !ranked.every(isYesNo)
-      ? viewMarket(event.markets.find((m) => !m.closed) ?? event.markets[0]!)
-      : ranked[0];
+  const main = mainMarket(event);
   // A Yes/No question shows its Yes chance, as the event page and the embed card do, even when No is
   // likelier: a big "61%" beside a question reads as the chance it happens. Other markets: the leading
   // outcome, named under the figure.
@@ -98,7 +90,7 @@ export function EventRowView({
   return (
     <li
       ref={ref}
-      className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_6rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900"
+      className="relative grid grid-cols-[2.5rem_1fr_auto] gap-x-3 gap-y-1 border-b border-neutral-200 px-2 py-3 hover:bg-neutral-50 focus-within:bg-neutral-50 sm:grid-cols-[2.5rem_1fr_9rem_5.5rem_5.5rem] sm:items-center dark:border-neutral-800 dark:hover:bg-neutral-900 dark:focus-within:bg-neutral-900"
     >
       <EventImage src={event.image} size={40} className="row-span-2 sm:row-span-1" />
       <div className="min-w-0">
@@ -152,8 +144,9 @@ export function EventRowView({
             {formatPercent(leading?.price ?? null)}
           </span>
         </div>
-        <div className="mt-0.5 flex max-w-28 justify-end gap-1 text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
-          <span className="min-w-0 truncate" title={leadingLabel}>
+        {/* Two lines before it is cut: "increase interest rates by 25 bps" must not read "increas…". */}
+        <div className="mt-0.5 flex max-w-40 items-start justify-end gap-1 sm:max-w-none text-xs text-neutral-600 sm:ml-auto dark:text-neutral-400">
+          <span className="line-clamp-2 min-w-0 wrap-anywhere" title={leadingLabel}>
             {leading ? leadingLabel : 'no price'}
           </span>
           {/* An ended event's last day is history, not a move to watch. */}

@@ -7,7 +7,7 @@ import { InlineError } from '../../../components/status-states';
 import { EndsText } from '../../../components/ends-text';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { eventsQueryOptions } from '../api/events';
-import { rankMarkets } from '../event-summary';
+import { mainMarket } from '../event-summary';
 
 const SHOWN = 6;
 
@@ -48,7 +48,7 @@ export function MoreInSeries({ series, exclude }: { series: Series; exclude: str
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {events
             ? events.map((event) => {
-                const top = rankMarkets(event.markets)[0]?.headline ?? null;
+                const top = mainMarket(event)?.headline ?? null;
                 return (
                   <li key={event.id}>
                     <Link
