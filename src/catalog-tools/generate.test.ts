@@ -93,7 +93,7 @@ describe('generateEvents', () => {
     }
   });
 
-  it('asks sensible questions: capitalised, never a member whether it will join, no EU pair trading alone', () => {
+  it('asks sensible questions: capitalised, never a member whether it will join, no EU member trading alone', () => {
     const lower = catalog
       .flatMap((e) => [e.title, ...e.markets.map((m) => m.question)])
       .filter((t) => /^[a-z]/.test(t));
@@ -109,7 +109,7 @@ describe('generateEvents', () => {
     for (const e of catalog) {
       const pair = e.title.match(/^(.+) and (.+) trade agreement signed by/);
       if (pair)
-        expect(eu.includes(pair[1]!.replace(/^The /, 'the ')) && eu.includes(pair[2]!), e.title).toBe(false);
+        expect(eu.includes(pair[1]!.replace(/^The /, 'the ')) || eu.includes(pair[2]!), e.title).toBe(false);
     }
   });
 
@@ -126,6 +126,11 @@ describe('generateEvents', () => {
       if (new Date(event.endDate).toISOString() !== event.endDate) bad.push(`event ${event.id}: end format`);
     }
     expect(bad).toEqual([]);
+  });
+
+  it('never asks one question twice in an event', () => {
+    const twice = catalog.filter((e) => new Set(e.markets.map((m) => m.question)).size !== e.markets.length);
+    expect(twice.map((e) => e.title)).toEqual([]);
   });
 
   it('keeps ids, slugs and market ids unique, and the wire formats of ids', () => {

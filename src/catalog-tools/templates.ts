@@ -111,10 +111,11 @@ const monthYear = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFul
 const year = (d: Date): number => d.getUTCFullYear();
 const daysBefore = (d: Date, days: number): Date => new Date(d.getTime() - days * 86_400_000);
 
+/** A price as a threshold names it: never rounded onto its neighbour ($20.25 and $20.50 are not both "$20"). */
 const usd = (n: number): string =>
   n >= 1000
     ? `$${Math.round(n).toLocaleString('en-US')}`
-    : `$${n < 1 ? n.toFixed(3).replace(/0+$/, '') : n.toFixed(n < 10 ? 2 : 0)}`;
+    : `$${n < 1 ? n.toFixed(3).replace(/0+$/, '') : n.toFixed(n < 10 || !Number.isInteger(n) ? 2 : 0)}`;
 
 /** Round thresholds to "nice" steps around a level: 95,000 → 80k, 85k, 90k… */
 function thresholds(rng: Random, level: number, count: number): number[] {
@@ -124,10 +125,14 @@ function thresholds(rng: Random, level: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Number((first + i * step).toPrecision(6)));
 }
 
-/** Deadlines from `from` to `to`, roughly evenly spaced, ending exactly at `to`. */
+/**
+ * Deadlines from `from` to `to`, roughly evenly spaced, ending exactly at `to`: at most one a day (a short
+ * span has fewer), since a question names its deadline by the day.
+ */
 function deadlines(from: Date, to: Date, count: number): Date[] {
   const span = Math.max(1, to.getTime() - from.getTime());
-  return Array.from({ length: count }, (_, i) => new Date(from.getTime() + (span * (i + 1)) / count));
+  const all = Array.from({ length: count }, (_, i) => new Date(from.getTime() + (span * (i + 1)) / count));
+  return all.filter((d, i) => i === all.length - 1 || longDate(d) !== longDate(all[i + 1]!));
 }
 
 const person = (rng: Random): string => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`;
@@ -326,10 +331,11 @@ const politics: Template[] = [
 
 const world: Template[] = [
   ({ rng, start, end }) => {
-    // Two members of the European Union sign no trade agreements of their own: the Union does.
-    const eu = MEMBERS['the European Union'];
-    const a = rng.pick(COUNTRIES);
-    const b = rng.pick(COUNTRIES.filter((c) => c !== a && !(eu.includes(a) && eu.includes(c))));
+    // A member of the European Union signs no trade agreement of its own: the Union does.
+    const [a, b] = rng.sample(
+      COUNTRIES.filter((c) => !MEMBERS['the European Union'].includes(c)),
+      2,
+    ) as [string, string];
     const dates = deadlines(start, end, rng.int(3, 5));
     return {
       category: 'world',
