@@ -128,6 +128,25 @@ describe('generateEvents', () => {
     expect(bad).toEqual([]);
   });
 
+  it('ends each rung of a "by <date>?" ladder on its own date', () => {
+    const rungs = markets.filter(
+      (m) => / by [A-Z][a-z]+ \d{1,2}, \d{4}\?$/.test(m.question) && m.question.includes('IPO'),
+    );
+    expect(rungs.length).toBeGreaterThan(20);
+    for (const m of rungs) {
+      const named = m.question.match(/ by ([A-Z][a-z]+ \d{1,2}, \d{4})\?$/)![1]!;
+      expect(
+        new Date(m.endDate).toLocaleDateString('en-US', {
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }),
+        m.question,
+      ).toBe(named);
+    }
+  });
+
   it('never asks one question twice in an event', () => {
     const twice = catalog.filter((e) => new Set(e.markets.map((m) => m.question)).size !== e.markets.length);
     expect(twice.map((e) => e.title)).toEqual([]);

@@ -76,7 +76,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     const draft = { ...drawn, title: capitalised(drawn.title) };
     titles.add(draft.title);
     const plans = marketsOf(rng, draft.plan, status, now);
-    const drafts = plans.map(({ question, outcomes, prices, endedAt }) => {
+    const drafts = plans.map(({ question, outcomes, prices, endedAt, endsAt }) => {
       marketId += rng.int(1, 4);
       return {
         id: String(marketId),
@@ -87,6 +87,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
         // Real token ids are uint256 values: 76–78 decimal digits.
         clobTokenIds: outcomes.map(() => rng.digits(rng.int(76, 77))),
         endedAt,
+        endsAt,
       };
     });
     const money = moneyFor(rng, status, drafts.length);
@@ -101,7 +102,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
     // of the catalog stays as it was).
     const weights = plans.map((p) => 0.5 + Math.max(...p.prices.map(Number)));
     const share = (amount: number, i: number) => round6((amount * weights[i]!) / sum(weights));
-    const markets: Market[] = drafts.map(({ endedAt, ...m }, i) => ({
+    const markets: Market[] = drafts.map(({ endedAt, endsAt, ...m }, i) => ({
       ...m,
       slug: drafts.length === 1 ? slug : `${slug}-${slugify(names[i]!) || i + 1}`,
       active,
@@ -110,7 +111,7 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       // The event carries the rules; a copy in each market would double every list's payload.
       description: '',
       startDate: start.toISOString(),
-      endDate: new Date(endedAt ?? end.getTime()).toISOString(),
+      endDate: new Date(endsAt ?? end.getTime()).toISOString(),
       image,
       volume: String(share(money.volume, i)),
       volumeNum: share(money.volume, i),
@@ -232,6 +233,8 @@ interface PlannedMarket {
   prices: string[];
   /** A rung of an open "by <date>?" ladder whose date has passed: closed, ending on that date. */
   endedAt?: number;
+  /** A rung of a "by <date>?" ladder: its own deadline (ms), its market's end date. */
+  endsAt?: number;
 }
 
 function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): PlannedMarket[] {
@@ -266,9 +269,12 @@ function marketsOf(rng: Random, plan: MarketPlan, status: Status, now: Date): Pl
           : past
             ? resolved(false)
             : binary(quantize(ps[i]!));
+        const deadline = plan.deadlines?.[i];
         return past
-          ? { question, outcomes: yesNo, prices, endedAt: plan.deadlines![i]! }
-          : { question, outcomes: yesNo, prices };
+          ? { question, outcomes: yesNo, prices, endedAt: deadline!, endsAt: deadline! }
+          : deadline === undefined
+            ? { question, outcomes: yesNo, prices }
+            : { question, outcomes: yesNo, prices, endsAt: deadline };
       });
     }
     case 'exclusive': {
