@@ -200,30 +200,10 @@ export const MEMBERS: Record<(typeof ORGANISATIONS)[number], readonly string[]> 
   ],
   'the European Union': EU,
   BRICS: ['Brazil', 'India', 'Indonesia'],
-  'the OECD': [
-    'Canada',
-    'Germany',
-    'Japan',
-    'Australia',
-    'France',
-    'Italy',
-    'Spain',
-    'Mexico',
-    'South Korea',
-    'Poland',
-    'the Netherlands',
-    'Sweden',
-    'Chile',
-    'Norway',
-    'Portugal',
-    'Ireland',
-    'New Zealand',
-    'Colombia',
-    'Turkey',
-    'Greece',
-    'Austria',
-    'Belgium',
-  ],
+  // Every listed country but six.
+  'the OECD': COUNTRIES.filter(
+    (c) => !['Brazil', 'India', 'Argentina', 'Kenya', 'Nigeria', 'Indonesia'].includes(c),
+  ),
 };
 export const SUMMITS = ['G20 summit', 'UN climate conference', 'G7 summit', 'Olympic Games'] as const;
 
