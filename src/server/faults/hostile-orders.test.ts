@@ -239,10 +239,10 @@ function malleated(signature: Hex): Hex {
 beforeAll(async () => {
   t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '1000000000' });
   await upsertEvents(t.database.db, [
-    // This seed's ten events have every kind of market needed below but one: the demo catalog makes
+    // This seed's twenty events have every kind of market needed below but one: the demo catalog makes
     // a question with several answers a negative-risk group, so the multi-outcome market (which an
     // import may still bring) is an event of its own.
-    ...generateCatalog({ events: 10, seed: 'b', now: new Date('2026-11-01T00:00:00Z') }),
+    ...generateCatalog({ events: 20, seed: 'b', now: new Date('2026-11-01T00:00:00Z') }),
     testEvent('1000', {
       slug: 'three-way',
       tags: [],
