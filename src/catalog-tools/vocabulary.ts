@@ -183,21 +183,8 @@ const EU = [
 
 /** Which of COUNTRIES belong to each organisation (2026): a member is never asked whether it will apply. */
 export const MEMBERS: Record<(typeof ORGANISATIONS)[number], readonly string[]> = {
-  NATO: [
-    'Canada',
-    'Germany',
-    'France',
-    'Italy',
-    'Spain',
-    'Poland',
-    'the Netherlands',
-    'Sweden',
-    'Norway',
-    'Portugal',
-    'Turkey',
-    'Greece',
-    'Belgium',
-  ],
+  // The Union's members but two neutral ones, and three more.
+  NATO: [...EU.filter((c) => c !== 'Ireland' && c !== 'Austria'), 'Canada', 'Norway', 'Turkey'],
   'the European Union': EU,
   BRICS: ['Brazil', 'India', 'Indonesia'],
   // Every listed country but six.
