@@ -296,6 +296,62 @@ describe('generateEvents', () => {
     expect(catalog.some((e) => e.closed && e.active)).toBe(true);
   });
 
+  it('ends a question about a month or a year with it, and one about a yearly final or report on its day', () => {
+    const monthName = (d: Date) => d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+    const lastDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    const seen = { month: 0, monthReport: 0, yearEnd: 0, yearly: 0, report: 0, quarter: 0 };
+    const bad: string[] = [];
+    const check = (ok: boolean, e: Event, kind: keyof typeof seen) => {
+      seen[kind]++;
+      if (!ok) bad.push(`${e.title} ends ${e.endDate}`);
+    };
+    for (const e of catalog) {
+      const end = new Date(e.endDate);
+      if (Date.parse(e.startDate) >= end.getTime()) bad.push(`${e.title} starts ${e.startDate}`);
+      const month = / (?:hit in|launches in|at the end of) ([A-Z][a-z]+) ([0-9]{4})\?$/.exec(e.title);
+      // A month's figures are published in the next.
+      const monthReport =
+        /(?:rate in|anomaly in) ([A-Z][a-z]+) ([0-9]{4})\?$|^([A-Z][a-z]+) ([0-9]{4}) inflation/.exec(
+          e.title,
+        );
+      const yearEnd = /at the end of ([0-9]{4})\?$/.exec(e.title);
+      // Finals, races, ceremonies, elections, awards: in the year they are named after.
+      const yearly =
+        /^(?:NBA Champion|Super Bowl Champion|Champions League winner|Premier League winner|(?:NBA|NFL) .+|.+ winner|Grammy .+) ([0-9]{4})$|(?:Grand Prix|Open|Wimbledon|governor race) ([0-9]{4}):/.exec(
+          e.title,
+        );
+      // A year's figures are reported in January of the next.
+      const report = /(?:recession in|^Will) ([0-9]{4})(?: be the hottest year on record)?\?$/.exec(e.title);
+      const quarter = /in Q([1-4]) ([0-9]{4})\?$/.exec(e.title);
+      if (month)
+        check(
+          `${monthName(end)} ${end.getUTCFullYear()}` === `${month[1]} ${month[2]}` &&
+            end.getUTCDate() === lastDay(end),
+          e,
+          'month',
+        );
+      else if (monthReport) {
+        const [name, y] = monthReport[1] ? monthReport.slice(1, 3) : monthReport.slice(3, 5);
+        const before = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1));
+        check(`${monthName(before)} ${before.getUTCFullYear()}` === `${name} ${y}`, e, 'monthReport');
+      } else if (yearEnd)
+        check(
+          end.getUTCFullYear() === Number(yearEnd[1]) && e.endDate.slice(5, 10) === '12-31',
+          e,
+          'yearEnd',
+        );
+      else if (yearly) check(end.getUTCFullYear() === Number(yearly[1] ?? yearly[2]), e, 'yearly');
+      else if (report)
+        check(end.getUTCFullYear() === Number(report[1]) + 1 && end.getUTCMonth() === 0, e, 'report');
+      // Reported after the quarter ends.
+      else if (quarter)
+        check(end.getTime() >= Date.UTC(Number(quarter[2]), 3 * Number(quarter[1]), 1), e, 'quarter');
+    }
+    expect(bad).toEqual([]);
+    // Every kind is checked (one title a year makes the largest-company question rare).
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThanOrEqual(3);
+  });
+
   it('resolves the past rungs of open "by <date>?" ladders to No, like real date-ladder events', () => {
     let past = 0;
     const bad: string[] = [];

@@ -70,8 +70,16 @@ export function* generateEvents(options: GenerateOptions): Generator<Event> {
       ['closed', 30],
       ['upcoming', 15],
     ]);
-    const { start, end } = datesFor(rng, status, now);
-    const drawn = draftEvent({ rng, start, end }, (title) => titles.has(capitalised(title)));
+    const dates = datesFor(rng, status, now);
+    const latestEnd = status === 'closed' ? { latestEnd: new Date(now.getTime() - DAY) } : {};
+    const drawn = draftEvent({ rng, ...dates, ...latestEnd }, (title) => titles.has(capitalised(title)));
+    // A question about a period ends with it (templates.ts, `periodEnd`); a closed one's may end
+    // earlier than drawn, and starts as long before.
+    const end = drawn.end ?? dates.end;
+    const start =
+      dates.start < end
+        ? dates.start
+        : new Date(end.getTime() - (dates.end.getTime() - dates.start.getTime()));
     // "the Netherlands …" opens a title or a question with a capital, as a sentence does.
     const draft = { ...drawn, title: capitalised(drawn.title) };
     titles.add(draft.title);

@@ -88,6 +88,8 @@ export type MarketPlan =
 export interface Draft {
   category: Category;
   title: string;
+  /** When the event ends, if not at the drawn end: a question about a period ends with it (`periodEnd`). */
+  end?: Date;
   description: string;
   tags: TagKey[];
   series?: SeriesKey;
@@ -98,6 +100,8 @@ export interface TemplateContext {
   rng: Random;
   start: Date;
   end: Date;
+  /** The latest a closed event may end (before now): a period it names must be over by then. */
+  latestEnd?: Date;
 }
 
 type Template = (ctx: TemplateContext) => Draft;
@@ -109,7 +113,38 @@ export const longDate = (d: Date): string =>
 const shortDate = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 const monthYear = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const year = (d: Date): number => d.getUTCFullYear();
+/** The month before a report's date, which it is about, with its year ("December 2026" in January 2027). */
+const monthBefore = (d: Date): string => monthYear(new Date(Date.UTC(year(d), d.getUTCMonth() - 1, 1)));
 const daysBefore = (d: Date, days: number): Date => new Date(d.getTime() - days * 86_400_000);
+
+// ---------- periods ----------
+
+/** A period's last hour: 23:00 UTC on its last day, which reads as that day in the Americas and Europe. */
+const lastHourOf = (y: number, month: number, day: number): Date => new Date(Date.UTC(y, month, day, 23));
+
+/**
+ * When an event about a period ends: the first of the periods (`endOf(k)`, k counting up from `from`) to
+ * end at or after the drawn end, so the title's month or year and the end date agree ("in March 2027"
+ * ends on March 31). A closed event whose period is not over by its `latestEnd` takes an earlier one.
+ */
+function periodEnd(ctx: TemplateContext, endOf: (k: number) => Date, from: number): Date {
+  let k = from;
+  while (endOf(k) < ctx.end) k++;
+  while (ctx.latestEnd && endOf(k) > ctx.latestEnd) k--;
+  return endOf(k);
+}
+
+/** The last day of the drawn end's month (see `periodEnd`). */
+const monthEnd = (ctx: TemplateContext): Date =>
+  periodEnd(
+    ctx,
+    (k) => lastHourOf(Math.floor(k / 12), (k % 12) + 1, 0),
+    year(ctx.end) * 12 + ctx.end.getUTCMonth(),
+  );
+
+/** The next `month`/`day` (month from 0) from the drawn end: a yearly final, ceremony or report (see `periodEnd`). */
+const yearly = (ctx: TemplateContext, month: number, day: number): Date =>
+  periodEnd(ctx, (k) => lastHourOf(k, month, day), year(ctx.end) - 1);
 
 /** A price as a threshold names it: never rounded onto its neighbour ($20.25 and $20.50 are not both "$20"). */
 const usd = (n: number): string =>
@@ -270,11 +305,15 @@ const politics: Template[] = [
       plan: { kind: 'binary', question: `Will Congress pass ${bill} by ${longDate(end)}?` },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const state = rng.pick(US_STATES);
+    // Elections fall on the Tuesday after November's first Monday: decided by the 8th.
+    const end = yearly(ctx, 10, 8);
     return {
       category: 'politics',
       title: `${state} governor race ${year(end)}: which party wins?`,
+      end,
       description: paragraphs(
         `This market group predicts which party's candidate wins the ${year(end)} gubernatorial election in ${state}, as certified by the state. Each market resolves to "Yes" if its party's candidate wins, and "No" otherwise.`,
         'A candidate running without a party affiliation, or for any party other than the two largest, counts as "Other".',
@@ -392,14 +431,18 @@ const world: Template[] = [
 ];
 
 const sports: Template[] = [
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const league = rng.pick(['NBA', 'NFL'] as const);
     const award = rng.pick(league === 'NBA' ? NBA_AWARDS : NFL_AWARDS);
     const players = gendered(people(rng, rng.int(6, 10)), MEN_FIRST_NAMES);
+    // Announced in late May (NBA) and on the eve of the Super Bowl (NFL).
+    const end = league === 'NBA' ? yearly(ctx, 4, 25) : yearly(ctx, 1, 8);
     const y = year(end);
     return {
       category: 'sports',
       title: `${league} ${award} ${y}`,
+      end,
       description: paragraphs(
         `This market group predicts who will be named ${league} ${award} for the season that ends in ${y}.`,
         'Each market resolves to "Yes" if the named player receives the award when it is announced, and "No" otherwise. Players not listed are not covered; if none of them wins, every market resolves to "No".',
@@ -410,14 +453,18 @@ const sports: Template[] = [
       plan: { kind: 'exclusive', questions: players.map((p) => `Will ${p} win ${league} ${award} ${y}?`) },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const european = rng.chance(0.5);
     const competition = european ? 'Champions League' : 'Premier League';
     const clubs = rng.sample(european ? EUROPEAN_CLUBS : EPL_CLUBS, rng.int(6, 10));
+    // The final is at the end of May; the league's last round a week before.
+    const end = european ? yearly(ctx, 4, 31) : yearly(ctx, 4, 24);
     const y = year(end);
     return {
       category: 'sports',
       title: `${competition} winner ${y}`,
+      end,
       description: paragraphs(
         `This market group predicts which club will win the ${competition} season that ends in ${y}.`,
         `Each market resolves to "Yes" if the named club is the ${competition} champion, and "No" otherwise.`,
@@ -439,11 +486,14 @@ const sports: Template[] = [
       total: rng.int(205, 240) + 0.5,
     });
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const teams = rng.sample(NBA_TEAMS, rng.int(8, 14));
+    const end = yearly(ctx, 5, 20);
     return {
       category: 'sports',
       title: `NBA Champion ${year(end)}`,
+      end,
       description: paragraphs(
         `This market group predicts the winner of the ${year(end)} NBA Finals.`,
         'Each market resolves to "Yes" if the named team wins the NBA Finals, and "No" otherwise. Teams not listed are not covered; if none of the listed teams wins, every market resolves to "No".',
@@ -468,12 +518,15 @@ const sports: Template[] = [
       total: rng.int(37, 52) + 0.5,
     });
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const teams = rng.sample(NFL_TEAMS, rng.int(8, 14));
+    const end = yearly(ctx, 1, 10);
     const y = year(end);
     return {
       category: 'sports',
       title: `Super Bowl Champion ${y}`,
+      end,
       description: paragraphs(
         `This market group predicts the winner of the Super Bowl played in ${y}.`,
         'Each market resolves to "Yes" if the named team wins the Super Bowl, and "No" otherwise.',
@@ -508,14 +561,17 @@ const sports: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
-    const tournament = rng.pick(TENNIS_TOURNAMENTS);
+  (ctx) => {
+    const { rng } = ctx;
+    const { name: tournament, month, day } = rng.pick(TENNIS_TOURNAMENTS);
+    const end = yearly(ctx, month, day);
     const drawn = people(rng, rng.int(6, 10));
     const gender = rng.pick(["men's", "women's"]);
     const players = gendered(drawn, gender === "women's" ? WOMEN_FIRST_NAMES : MEN_FIRST_NAMES);
     return {
       category: 'sports',
       title: `${tournament} ${year(end)}: ${gender} singles winner`,
+      end,
       description: paragraphs(
         `This market group predicts the winner of the ${gender} singles at the ${year(end)} ${tournament}.`,
         'Each market resolves to "Yes" if the named player wins the title, and "No" otherwise, including if the player withdraws or does not take part.',
@@ -529,12 +585,15 @@ const sports: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
-    const gp = rng.pick(GRANDS_PRIX);
+  (ctx) => {
+    const { rng } = ctx;
+    const { name: gp, month, day } = rng.pick(GRANDS_PRIX);
+    const end = yearly(ctx, month, day);
     const teams = rng.sample(F1_TEAMS, rng.int(5, 10));
     return {
       category: 'sports',
       title: `${gp} Grand Prix ${year(end)}: winning constructor`,
+      end,
       description: paragraphs(
         `This market group predicts which constructor's driver will win the ${year(end)} ${gp} Grand Prix.`,
         'Each market resolves to "Yes" if a driver of the named team is classified first in the official race results (sprint races do not count), and "No" otherwise. Post-race penalties applied before the results are published are taken into account.',
@@ -593,12 +652,15 @@ const crypto: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const coin = rng.pick(COINS);
     const levels = thresholds(rng, coin.price * rng.float(1.05, 1.3), rng.int(3, 7));
+    const end = monthEnd(ctx);
     return {
       category: 'crypto',
       title: `What price will ${coin.name} hit in ${monthYear(end)}?`,
+      end,
       description: paragraphs(
         `This market group predicts the highest price ${coin.name} (${coin.symbol}) will reach during ${monthYear(end)}.`,
         `Each market resolves to "Yes" if any 1-minute candle of ${coin.symbol}/USDT has a high at or above the market's price between the first and the last day of ${monthYear(end)} (ET), and "No" otherwise.`,
@@ -683,7 +745,7 @@ const economics: Template[] = [
     const economy = rng.pick(ECONOMIES);
     const base = Math.max(0, economy.inflationLevel + rng.int(-6, 4) / 10);
     const brackets = Array.from({ length: rng.int(5, 8) }, (_, i) => (base + i / 10).toFixed(1));
-    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    const month = monthBefore(end);
     return {
       category: 'economics',
       title: `${month} inflation ${economy.short} – annual?`,
@@ -707,7 +769,7 @@ const economics: Template[] = [
     const economy = rng.pick(ECONOMIES);
     const base = economy.unemploymentLevel + rng.int(-4, 2) / 10;
     const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i / 10).toFixed(1));
-    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    const month = monthBefore(end);
     return {
       category: 'economics',
       title: `${economy.short} unemployment rate in ${month}?`,
@@ -750,18 +812,23 @@ const economics: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const economy = rng.pick(ECONOMIES);
+    // The year's last quarter is first reported at the end of January.
+    const end = yearly(ctx, 0, 31);
+    const y = year(end) - 1;
     return {
       category: 'economics',
-      title: `${economy.short} recession in ${year(end)}?`,
+      title: `${economy.short} recession in ${y}?`,
+      end,
       description: paragraphs(
-        `This market will resolve to "Yes" if the ${economy.name} economy is in a recession in ${year(end)}: two consecutive quarters of negative real GDP growth as first reported by ${economy.statistics}, by ${longDate(end)}.`,
+        `This market will resolve to "Yes" if the ${economy.name} economy is in a recession in ${y}: two consecutive quarters of negative real GDP growth as first reported by ${economy.statistics}, by ${longDate(end)}.`,
         'Otherwise, this market will resolve to "No".',
         source(economy.statistics),
       ),
       tags: ['jobs'],
-      plan: { kind: 'binary', question: `${economy.short} recession in ${year(end)}?` },
+      plan: { kind: 'binary', question: `${economy.short} recession in ${y}?` },
     };
   },
 ];
@@ -807,11 +874,14 @@ const business: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const companies = rng.sample(TECH_COMPANIES.slice(0, 8), rng.int(4, 6));
+    const end = yearly(ctx, 11, 31);
     return {
       category: 'business',
       title: `Largest company in the world at the end of ${year(end)}?`,
+      end,
       description: paragraphs(
         `This market group predicts which company will have the largest market capitalisation at the close of the last trading day of ${year(end)}.`,
         'Each market resolves to "Yes" if the named company is the largest listed company by market capitalisation in US dollars at that time.',
@@ -828,13 +898,16 @@ const business: Template[] = [
   },
   ({ rng, end }) => {
     const company = rng.pick(TECH_COMPANIES);
-    const quarter = Math.floor(end.getUTCMonth() / 3) + 1;
+    // A quarter's results come out in the next one: the deadline's quarter reports the one before.
+    const reported = year(end) * 4 + Math.floor(end.getUTCMonth() / 3) - 1;
+    const quarter = (reported % 4) + 1;
+    const reportedYear = Math.floor(reported / 4);
     return {
       category: 'business',
-      title: `Will ${company} beat earnings estimates in Q${quarter} ${year(end)}?`,
+      title: `Will ${company} beat earnings estimates in Q${quarter} ${reportedYear}?`,
       description: paragraphs(
         yesNo(
-          `${company} reports adjusted earnings per share above the analyst consensus for Q${quarter} ${year(end)}`,
+          `${company} reports adjusted earnings per share above the analyst consensus for Q${quarter} ${reportedYear}`,
           longDate(end),
         ),
         'The consensus is the average estimate published on the day before the report. If the company does not report by the deadline, the market resolves to "No".',
@@ -844,7 +917,7 @@ const business: Template[] = [
       series: 'earnings',
       plan: {
         kind: 'binary',
-        question: `Will ${company} beat earnings estimates in Q${quarter} ${year(end)}?`,
+        question: `Will ${company} beat earnings estimates in Q${quarter} ${reportedYear}?`,
       },
     };
   },
@@ -866,7 +939,9 @@ const tech: Template[] = [
       plan: { kind: 'binary', question: `Will ${company} announce ${product} by ${longDate(end)}?` },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
+    const end = monthEnd(ctx);
     const labs = rng.sample(
       ['OpenAI', 'Google', 'Anthropic', 'Meta', 'xAI', 'Mistral', 'DeepSeek'],
       rng.int(4, 7),
@@ -874,7 +949,8 @@ const tech: Template[] = [
     const area = rng.pick(AI_LEADERBOARDS);
     return {
       category: 'tech',
-      title: `Which company has the best ${area.name} at the end of ${MONTHS[end.getUTCMonth()]}?`,
+      title: `Which company has the best ${area.name} at the end of ${monthYear(end)}?`,
+      end,
       description: paragraphs(
         `This market group predicts which organisation will own the top-ranked model on a public, crowd-sourced ${area.board} leaderboard on ${longDate(end)} at 12:00 PM ET.`,
         'Each market resolves to "Yes" if a model of the named organisation holds the first place by score (ties broken alphabetically by organisation name), and "No" otherwise.',
@@ -884,9 +960,7 @@ const tech: Template[] = [
       tags: ['ai'],
       plan: {
         kind: 'exclusive',
-        questions: labs.map(
-          (l) => `Will ${l} have the best ${area.name} at the end of ${MONTHS[end.getUTCMonth()]}?`,
-        ),
+        questions: labs.map((l) => `Will ${l} have the best ${area.name} at the end of ${monthYear(end)}?`),
       },
     };
   },
@@ -931,11 +1005,14 @@ const science: Template[] = [
       plan: { kind: 'binary', question: `Will ${agency} launch ${mission} by ${longDate(end)}?` },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const counts = [10, 12, 14, 16, 18, 20, 22].slice(0, rng.int(4, 7));
+    const end = monthEnd(ctx);
     return {
       category: 'science',
       title: `How many orbital launches in ${monthYear(end)}?`,
+      end,
       description: paragraphs(
         `This market group predicts the number of orbital launch attempts worldwide during ${monthYear(end)} (UTC).`,
         'Each market resolves to "Yes" if the number of orbital launch attempts, successful or not, is greater than its threshold.',
@@ -953,7 +1030,7 @@ const science: Template[] = [
   ({ rng, end }) => {
     const base = rng.int(100, 130) / 100;
     const brackets = Array.from({ length: rng.int(4, 6) }, (_, i) => (base + i * 0.05).toFixed(2));
-    const month = MONTHS[(end.getUTCMonth() + 11) % 12];
+    const month = monthBefore(end);
     return {
       category: 'science',
       title: `Global temperature anomaly in ${month}?`,
@@ -970,20 +1047,26 @@ const science: Template[] = [
       },
     };
   },
-  ({ end }) => ({
-    category: 'science',
-    title: `Will ${year(end)} be the hottest year on record?`,
-    description: paragraphs(
-      yesNo(
-        `${year(end)} is ranked the warmest calendar year on record in the annual global temperature report published`,
-        longDate(end),
+  (ctx) => {
+    // The annual report comes out in mid-January.
+    const end = yearly(ctx, 0, 15);
+    const y = year(end) - 1;
+    return {
+      category: 'science',
+      title: `Will ${y} be the hottest year on record?`,
+      end,
+      description: paragraphs(
+        yesNo(
+          `${y} is ranked the warmest calendar year on record in the annual global temperature report published`,
+          longDate(end),
+        ),
+        'Ties with a previous record count as "Yes".',
+        source("NASA's annual global temperature report"),
       ),
-      'Ties with a previous record count as "Yes".',
-      source("NASA's annual global temperature report"),
-    ),
-    tags: ['climate'],
-    plan: { kind: 'binary', question: `Will ${year(end)} be the hottest year on record?` },
-  }),
+      tags: ['climate'],
+      plan: { kind: 'binary', question: `Will ${y} be the hottest year on record?` },
+    };
+  },
 ];
 
 const culture: Template[] = [
@@ -1011,8 +1094,10 @@ const culture: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const category = rng.pick(['Best Picture', 'Best Director', 'Best Actor', 'Best Actress'] as const);
+    const end = yearly(ctx, 2, 10);
     const count = rng.int(5, 9);
     // A film wins Best Picture; a person wins the others.
     const films = new Set<string>();
@@ -1024,6 +1109,7 @@ const culture: Template[] = [
     return {
       category: 'culture',
       title: `${category} winner ${year(end)}`,
+      end,
       description: paragraphs(
         `This market group predicts the winner of ${category} at the ${year(end)} Academy Awards.`,
         `Each market resolves to "Yes" if the named ${category === 'Best Picture' ? 'film' : 'nominee'} wins, and "No" otherwise. If the ceremony is postponed beyond the end of the year, every market resolves to "No".`,
@@ -1037,8 +1123,10 @@ const culture: Template[] = [
       },
     };
   },
-  ({ rng, end }) => {
+  (ctx) => {
+    const { rng } = ctx;
     const artists = rng.sample(ARTIST_NAMES, rng.int(4, 7));
+    const end = yearly(ctx, 1, 5);
     const award = rng.pick([
       'Album of the Year',
       'Record of the Year',
@@ -1048,6 +1136,7 @@ const culture: Template[] = [
     return {
       category: 'culture',
       title: `Grammy ${award} ${year(end)}`,
+      end,
       description: paragraphs(
         `This market group predicts the winner of ${award} at the ${year(end)} Grammy Awards.`,
         `Each market resolves to "Yes" if ${award === 'Best New Artist' ? 'the named artist' : 'a work by the named artist'} wins, and "No" otherwise.`,

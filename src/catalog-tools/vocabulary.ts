@@ -494,29 +494,41 @@ export const LAST_NAMES = [
   'Aziz',
 ] as const;
 
-export const TENNIS_TOURNAMENTS = ['Australian Open', 'French Open', 'Wimbledon', 'US Open'] as const;
-export const GRANDS_PRIX = [
-  'Bahrain',
-  'Saudi Arabian',
-  'Australian',
-  'Japanese',
-  'Miami',
-  'Monaco',
-  'Spanish',
-  'Canadian',
-  'Austrian',
-  'British',
-  'Belgian',
-  'Hungarian',
-  'Dutch',
-  'Italian',
-  'Singapore',
-  'United States',
-  'Mexico City',
-  'São Paulo',
-  'Las Vegas',
-  'Abu Dhabi',
-] as const;
+/** A yearly final or race: its name and about when it ends (month from 0, day). */
+export interface YearlyDate {
+  name: string;
+  month: number;
+  day: number;
+}
+
+export const TENNIS_TOURNAMENTS: readonly YearlyDate[] = [
+  { name: 'Australian Open', month: 0, day: 31 },
+  { name: 'French Open', month: 5, day: 8 },
+  { name: 'Wimbledon', month: 6, day: 13 },
+  { name: 'US Open', month: 8, day: 8 },
+];
+export const GRANDS_PRIX: readonly YearlyDate[] = [
+  { name: 'Bahrain', month: 2, day: 8 },
+  { name: 'Saudi Arabian', month: 2, day: 22 },
+  { name: 'Australian', month: 3, day: 5 },
+  { name: 'Japanese', month: 3, day: 19 },
+  { name: 'Miami', month: 4, day: 3 },
+  { name: 'Monaco', month: 4, day: 24 },
+  { name: 'Spanish', month: 5, day: 7 },
+  { name: 'Canadian', month: 5, day: 14 },
+  { name: 'Austrian', month: 5, day: 28 },
+  { name: 'British', month: 6, day: 5 },
+  { name: 'Belgian', month: 6, day: 26 },
+  { name: 'Hungarian', month: 7, day: 2 },
+  { name: 'Dutch', month: 7, day: 30 },
+  { name: 'Italian', month: 8, day: 6 },
+  { name: 'Singapore', month: 9, day: 4 },
+  { name: 'United States', month: 9, day: 18 },
+  { name: 'Mexico City', month: 9, day: 25 },
+  { name: 'São Paulo', month: 10, day: 8 },
+  { name: 'Las Vegas', month: 10, day: 21 },
+  { name: 'Abu Dhabi', month: 11, day: 6 },
+];
 export const F1_TEAMS = [
   'McLaren',
   'Ferrari',
