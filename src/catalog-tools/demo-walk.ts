@@ -52,10 +52,18 @@ const REVERSION_PER_DAY = Math.LN2 / 60;
  * The prices of one market (its Yes) or of outcomes sharing a sum, walking through time. A binary
  * market settled at exactly 0 or 1 (a passed rung of a "by <date>?" ladder) stays there. No drift:
  * a continuation over weeks or months must not carry a trend the generated month happened to have.
+ *
+ * `together` (markets of one measure: a ladder's rungs, a game's moneyline and spreads, its totals):
+ * the legs are binary markets whose log-odds move by one shared amount, each in its direction (1: up
+ * with the measure, -1: down), so they never cross: "above 100k" stays less likely than "above 90k",
+ * a 7.5-point spread than winning outright. They lean back towards where they started.
  */
 export class PriceWalk {
-  /** Log-odds of the one leg (binary), or log-weights of each leg (shared). */
+  /** Log-odds of the one leg (binary), or log-weights of each leg (shared), or each leg's log-odds (together). */
   private readonly x: Float64Array;
+  /** Together: each leg's log-odds at the start, and the shared move since. */
+  private readonly start: Float64Array | null = null;
+  private moved = 0;
   /** The prices the x stand for, kept up to date (read far more often than they move). */
   private readonly out: Float64Array;
   private readonly total: number;
@@ -66,14 +74,21 @@ export class PriceWalk {
     readonly shared: boolean,
     private readonly temper: Temper,
     private readonly rng: Random,
+    private readonly together: readonly (1 | -1)[] | null = null,
   ) {
     this.total = prices.reduce((a, b) => a + b, 0);
-    this.settled = !shared && (prices[0] === 0 || prices[0] === 1);
+    this.settled = !shared && !together && (prices[0] === 0 || prices[0] === 1);
     this.x = Float64Array.from(prices, (p) =>
       shared ? Math.log(clampP(p)) : Math.log(clampP(p) / (1 - clampP(p))),
     );
+    if (together) this.start = Float64Array.from(this.x);
     this.out = Float64Array.from(prices);
     if (!this.settled) this.update();
+  }
+
+  /** Binary markets of one measure, moving as one (see the class); `directions[k]`: leg k's way. */
+  static together(prices: readonly number[], directions: readonly (1 | -1)[], temper: Temper, rng: Random) {
+    return new PriceWalk(prices, false, temper, rng, directions);
   }
 
   get legs(): number {
@@ -87,6 +102,13 @@ export class PriceWalk {
     const sigma = this.temper.dailyVol * Math.sqrt(days);
     const jumpChance = Math.min(1, days / this.temper.daysBetweenJumps);
     const keep = Math.exp(-REVERSION_PER_DAY * days);
+    if (this.together) {
+      let dx = sigma * this.rng.normal();
+      if (this.rng.next() < jumpChance) dx += this.temper.jumpSize * this.rng.normal();
+      this.moved = this.moved * keep + dx;
+      this.update();
+      return;
+    }
     let centre = 0;
     if (this.shared) for (const v of this.x) centre += v / this.x.length;
     for (let k = 0; k < this.x.length; k++) {
@@ -100,7 +122,8 @@ export class PriceWalk {
   /** Pushes one leg up (dx > 0) or down in log terms: what a large trade does to a fair value. */
   nudge(leg: number, dx: number): void {
     if (this.settled) return;
-    this.x[leg]! += dx;
+    if (this.together) this.moved += this.together[leg]! * dx;
+    else this.x[leg]! += dx;
     this.update();
   }
 
@@ -119,6 +142,14 @@ export class PriceWalk {
    */
   private update(): void {
     const limit = Math.log((1 - EDGE) / EDGE);
+    if (this.together) {
+      // Clamped leg by leg, which keeps their order.
+      for (let k = 0; k < this.x.length; k++) {
+        this.x[k] = Math.max(-limit, Math.min(limit, this.start![k]! + this.together[k]! * this.moved));
+        this.out[k] = 1 / (1 + Math.exp(-this.x[k]!));
+      }
+      return;
+    }
     if (!this.shared) {
       this.x[0] = Math.max(-limit, Math.min(limit, this.x[0]!));
       this.out[0] = 1 / (1 + Math.exp(-this.x[0]!));

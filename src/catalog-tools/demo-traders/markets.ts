@@ -8,6 +8,8 @@ export interface DemoMarket {
   eventId: string;
   tokens: readonly [string, string];
   negRisk: boolean;
+  /** Its outcomes' names: Yes/No, or two teams, Over/Under… */
+  outcomes: readonly [string, string];
   /** The catalog's price of outcome 0 (where the fair value starts). */
   price: number;
   volume: number;
@@ -26,13 +28,14 @@ export async function tradableMarkets(db: Db): Promise<DemoMarket[]> {
     event_id: string;
     tokens: string[];
     neg_risk: boolean;
+    outcomes: string;
     prices: string;
     volume: number;
     event_volume: number;
     event_volume24hr: number;
   }>(
     db,
-    sql`SELECT m.id, m.condition_id, m.event_id::text, m.clob_token_ids AS tokens, m.neg_risk,
+    sql`SELECT m.id, m.condition_id, m.event_id::text, m.clob_token_ids AS tokens, m.neg_risk, m.outcomes,
                m.outcome_prices AS prices, m.volume, e.volume AS event_volume, e.volume24hr AS event_volume24hr
         FROM markets m JOIN events e ON e.id = m.event_id
         WHERE m.active AND NOT m.closed AND NOT e.closed AND cardinality(m.clob_token_ids) = 2
@@ -41,8 +44,10 @@ export async function tradableMarkets(db: Db): Promise<DemoMarket[]> {
   const markets: DemoMarket[] = [];
   for (const m of found) {
     let price = Number.NaN;
+    let outcomes: unknown[] = [];
     try {
       price = Number((JSON.parse(m.prices) as unknown[])[0]);
+      outcomes = JSON.parse(m.outcomes) as unknown[];
     } catch {}
     if (!(price > 0 && price < 1)) continue;
     markets.push({
@@ -51,6 +56,7 @@ export async function tradableMarkets(db: Db): Promise<DemoMarket[]> {
       eventId: m.event_id,
       tokens: [m.tokens[0]!, m.tokens[1]!],
       negRisk: m.neg_risk,
+      outcomes: [String(outcomes[0] ?? 'Yes'), String(outcomes[1] ?? 'No')],
       price,
       volume: Number(m.volume),
       eventVolume: Number(m.event_volume),

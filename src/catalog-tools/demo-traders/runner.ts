@@ -295,22 +295,15 @@ export class DemoTraders {
 
   private async loadMarkets(): Promise<void> {
     const found = await this.deps.loadMarkets();
-    // Negative-risk events walk together (their Yes prices keep their sum); any other market alone.
-    const groups = new Map<string, DemoMarket[]>();
-    for (const m of found) {
-      const key = m.negRisk ? `event:${m.eventId}` : `market:${m.id}`;
-      groups.set(key, [...(groups.get(key) ?? []), m]);
-    }
     const states: MarketState[] = [];
     this.walks = [];
-    for (const members of groups.values()) {
-      const shared = members.length > 1;
-      const walk = new PriceWalk(
-        members.map((m) => m.price),
-        shared,
-        eventTemper(this.deps.seed, members[0]!.eventId),
-        createRandom(`${this.deps.runSeed}:walk:${members[0]!.id}`),
-      );
+    for (const { members, directions } of walkGroups(found)) {
+      const prices = members.map((m) => m.price);
+      const temper = eventTemper(this.deps.seed, members[0]!.eventId);
+      const rng = createRandom(`${this.deps.runSeed}:walk:${members[0]!.id}`);
+      const walk = directions
+        ? PriceWalk.together(prices, directions, temper, rng)
+        : new PriceWalk(prices, members.length > 1, temper, rng);
       this.walks.push(walk);
       members.forEach((market, leg) => {
         const weight = weightOf(market);
@@ -616,4 +609,33 @@ function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
+}
+
+/**
+ * Which markets' fair values walk as one (demo-walk.ts). A negative-risk event's Yes prices keep their
+ * sum. The other markets of an event with several are one measure seen at several lines (a ladder's
+ * rungs, a game's moneyline and spreads) or two (a game's totals, Over/Under, apart): they move
+ * together so they never cross, each in its direction, told by its first outcome: Yes, or the name the
+ * family's first market has first (a spread for the team the moneyline names second goes the other way).
+ * Any other market alone.
+ */
+export function walkGroups(
+  markets: readonly DemoMarket[],
+): { members: DemoMarket[]; directions: (1 | -1)[] | null }[] {
+  const groups = new Map<string, DemoMarket[]>();
+  const perEvent = new Map<string, number>();
+  for (const m of markets) if (!m.negRisk) perEvent.set(m.eventId, (perEvent.get(m.eventId) ?? 0) + 1);
+  for (const m of markets) {
+    const key = m.negRisk
+      ? `event:${m.eventId}`
+      : (perEvent.get(m.eventId) ?? 0) > 1
+        ? `measure:${m.eventId}:${m.outcomes[0] === 'Over' ? 'total' : 'main'}`
+        : `market:${m.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups].map(([key, members]) => {
+    if (!key.startsWith('measure:')) return { members, directions: null };
+    const first = members[0]!.outcomes[0];
+    return { members, directions: members.map((m) => (m.outcomes[1] === first ? -1 : 1)) };
+  });
 }
