@@ -132,6 +132,31 @@ describe('demo price histories', () => {
     expect(jumps / steps.length).toBeLessThan(0.01);
   });
 
+  it("keep an open game's lines in order all along: Yes legs of one measure move as one", () => {
+    // A moneyline (away first, the home favourite second), two spreads for the favourite, two totals.
+    const game = event([
+      { outcomes: ['Away', 'Home'], prices: ['0.3', '0.7'] },
+      { outcomes: ['Home', 'Away'], prices: ['0.6', '0.4'] },
+      { outcomes: ['Home', 'Away'], prices: ['0.45', '0.55'] },
+      { outcomes: ['Over', 'Under'], prices: ['0.6', '0.4'] },
+      { outcomes: ['Over', 'Under'], prices: ['0.4', '0.6'] },
+    ]);
+    const series = eventHistories(game, options);
+    const [moneyline, spread, wider, lowTotal, highTotal] = ['00', '10', '20', '30', '40'].map(
+      (token) => series.find((s) => s.tokenId === token)!.prices,
+    );
+    expect(moneyline!.length).toBeGreaterThan(100);
+    let moved = 0;
+    for (let i = 0; i < moneyline!.length; i++) {
+      const homeWins = PRICE_UNITS - moneyline![i]!;
+      expect(spread![i]).toBeLessThanOrEqual(homeWins);
+      expect(wider![i]).toBeLessThanOrEqual(spread![i]!);
+      expect(highTotal![i]).toBeLessThanOrEqual(lowTotal![i]!);
+      if (i > 0 && spread![i] !== spread![i - 1]) moved++;
+    }
+    expect(moved).toBeGreaterThan(10);
+  });
+
   it('settle a passed rung of an open ladder before the end, then stay at its outcome', () => {
     let flat = 0;
     let settledInside = 0;

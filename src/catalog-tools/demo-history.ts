@@ -1,6 +1,6 @@
 import type { Event } from '../contract/catalog';
 import { historyStepFor, PRICE_UNITS, type Series } from '../server/history/packing';
-import { drawTemper, EDGE, historySeed } from './demo-walk';
+import { directionsOf, drawTemper, EDGE, historySeed, measureOf } from './demo-walk';
 import { createRandom, type Random } from './random';
 
 /**
@@ -71,7 +71,37 @@ export function eventHistories(event: Event, options: HistoryOptions): Series[] 
       series.push({ tokenId: m.clobTokenIds[0]!, prices: paths[i]!, ...grid });
     return series;
   }
+  // An open event's lines of one measure (a ladder's rungs, a game's spreads) walk as one, as the demo
+  // traders move them: they never cross.
+  const walked = new Set<string>();
+  const lines = event.closed
+    ? []
+    : event.markets.filter((m) => {
+        const [p] = parsePrices(m.outcomePrices);
+        return !m.negRisk && m.clobTokenIds.length === 2 && p !== undefined && p > 0 && p < 1;
+      });
+  const measures = new Map<string, Event['markets']>();
+  if (lines.length >= 2)
+    for (const m of lines) {
+      const measure = measureOf(parseOutcomes(m.outcomes));
+      measures.set(measure, [...(measures.get(measure) ?? []), m]);
+    }
+  for (const members of measures.values()) {
+    const finals = members.map((m) => parsePrices(m.outcomePrices)[0]!);
+    const paths = linePaths(
+      rng,
+      finals,
+      directionsOf(members.map((m) => parseOutcomes(m.outcomes))),
+      count,
+      style,
+    );
+    for (const [k, m] of members.entries()) {
+      walked.add(m.id);
+      series.push({ tokenId: m.clobTokenIds[0]!, prices: paths[k]!, ...grid });
+    }
+  }
   for (const market of event.markets) {
+    if (walked.has(market.id)) continue;
     const finals = parsePrices(market.outcomePrices);
     if (finals.length !== market.clobTokenIds.length || finals.some((p) => !(p >= 0 && p <= 1))) continue;
     if (finals.length === 2) {
@@ -162,6 +192,27 @@ function binaryPath(
   for (let i = 0; i < traded; i++) out[i] = toUnits(1 / (1 + Math.exp(-x[i]!)));
   out[count - 1] = exactUnits(final);
   return out;
+}
+
+/**
+ * Lines of one measure (demo-walk.ts, PriceWalk.together): one walk, by which each line's log-odds
+ * moves in its direction, ending at its final price.
+ */
+function linePaths(
+  rng: Random,
+  finals: readonly number[],
+  directions: readonly (1 | -1)[],
+  count: number,
+  style: WalkStyle,
+): Uint16Array[] {
+  const moved = walkTo(rng, 0, count, style);
+  return finals.map((p, k) => {
+    const end = logit(clampP(p));
+    const out = new Uint16Array(count);
+    for (let i = 0; i < count; i++) out[i] = toUnits(1 / (1 + Math.exp(-(end + directions[k]! * moved[i]!))));
+    out[count - 1] = exactUnits(p);
+    return out;
+  });
 }
 
 /** Outcomes that share one probability mass: a softmax of their walks, scaled to the final sum. */

@@ -166,3 +166,19 @@ export class PriceWalk {
     for (let k = 0; k < this.out.length; k++) this.out[k] = (this.out[k]! / sum) * this.total;
   }
 }
+
+/**
+ * Which measure of its event a binary market is a line of, for the markets of an event that is not a
+ * negative-risk group and has several (a ladder's rungs, a game's moneyline and spreads): its totals
+ * (Over/Under) are another measure.
+ */
+export const measureOf = (outcomes: readonly string[]): 'total' | 'main' =>
+  outcomes[0] === 'Over' ? 'total' : 'main';
+
+/**
+ * Each line's direction in a walk together (PriceWalk.together), told by its outcomes: up with the
+ * first line's first outcome (Yes, a team), down for a line that names that outcome second (a spread
+ * for the team a moneyline names second).
+ */
+export const directionsOf = (lines: readonly (readonly string[])[]): (1 | -1)[] =>
+  lines.map((outcomes) => (outcomes[1] === lines[0]![0] ? -1 : 1));

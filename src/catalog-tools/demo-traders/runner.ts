@@ -1,5 +1,5 @@
 import type { ExchangeAddresses } from '../../contract/orders';
-import { eventTemper, PriceWalk } from '../demo-walk';
+import { directionsOf, eventTemper, measureOf, PriceWalk } from '../demo-walk';
 import { createRandom, type Random } from '../random';
 import { levelSize, poisson, takerSize, WeightedPicker, weightOf } from './activity';
 import { DemoClient, type OrderSpec, type Placed, type Send } from './client';
@@ -612,12 +612,9 @@ function hash(text: string): number {
 }
 
 /**
- * Which markets' fair values walk as one (demo-walk.ts). A negative-risk event's Yes prices keep their
- * sum. The other markets of an event with several are one measure seen at several lines (a ladder's
- * rungs, a game's moneyline and spreads) or two (a game's totals, Over/Under, apart): they move
- * together so they never cross, each in its direction, told by its first outcome: Yes, or the name the
- * family's first market has first (a spread for the team the moneyline names second goes the other way).
- * Any other market alone.
+ * Which markets' fair values walk as one (demo-walk.ts): a negative-risk event's Yes prices keep their
+ * sum; the other markets of an event with several move together by measure (`measureOf`), each in its
+ * direction (`directionsOf`), so its lines never cross. Any other market alone.
  */
 export function walkGroups(
   markets: readonly DemoMarket[],
@@ -629,13 +626,12 @@ export function walkGroups(
     const key = m.negRisk
       ? `event:${m.eventId}`
       : (perEvent.get(m.eventId) ?? 0) > 1
-        ? `measure:${m.eventId}:${m.outcomes[0] === 'Over' ? 'total' : 'main'}`
+        ? `measure:${m.eventId}:${measureOf(m.outcomes)}`
         : `market:${m.id}`;
     groups.set(key, [...(groups.get(key) ?? []), m]);
   }
-  return [...groups].map(([key, members]) => {
-    if (!key.startsWith('measure:')) return { members, directions: null };
-    const first = members[0]!.outcomes[0];
-    return { members, directions: members.map((m) => (m.outcomes[1] === first ? -1 : 1)) };
-  });
+  return [...groups].map(([key, members]) => ({
+    members,
+    directions: key.startsWith('measure:') ? directionsOf(members.map((m) => m.outcomes)) : null,
+  }));
 }
