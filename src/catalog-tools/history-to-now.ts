@@ -11,7 +11,7 @@ import {
 } from '../server/history/store';
 import { demoCatalogOf } from './demo-catalog';
 import { HISTORY_DAYS, historyScaleFor, historyStepFor, toUnits } from './demo-history';
-import { eventTemper, PriceWalk } from './demo-walk';
+import { directionsOf, eventTemper, measureOf, PriceWalk } from './demo-walk';
 import { formatPrice } from './generate';
 import { createRandom } from './random';
 
@@ -49,7 +49,7 @@ export interface CatchUp {
   series: number;
   points: number;
   markets: number;
-  /** Groups of prices looked at (one per market, or per negative-risk group): 0 when nothing was due. */
+  /** Groups of prices looked at (one per market, negative-risk group or measure's lines): 0 when nothing was due. */
   looked: number;
   /** When a series next needs a point (unix seconds, as stored for the next start); null: never. */
   dueAt: number | null;
@@ -64,6 +64,7 @@ interface OpenMarket {
   prices: number[];
   shown: string;
   negRisk: boolean;
+  outcomes: string[];
   volume: number;
   startS: number;
 }
@@ -76,11 +77,13 @@ interface Leg {
   complement: boolean;
 }
 
-/** Prices that walk together: a binary market's Yes, or legs that share one sum. */
+/** Prices that walk together: a binary market's Yes, legs that share one sum, or lines of one measure. */
 interface Unit {
   eventId: string;
   legs: Leg[];
   shared: boolean;
+  /** Lines of one measure (demo-walk.ts `directionsOf`): their Yes legs move as one. */
+  directions?: (1 | -1)[];
   volume: number;
   startS: number;
 }
@@ -140,8 +143,8 @@ export async function bringHistoriesToNow(db: Db, now: Date = new Date()): Promi
       total.markets += prices.size;
       // What the next start will find: each unit due at its new last point + its step.
       for (const unit of round) {
-        const { from, step } = clockOf(unit, ends, context);
-        dueAt.set(unit.eventId, Math.min(dueAt.get(unit.eventId) ?? Number.POSITIVE_INFINITY, from + step));
+        const due = clockOf(unit, ends, context).dueAt;
+        dueAt.set(unit.eventId, Math.min(dueAt.get(unit.eventId) ?? Number.POSITIVE_INFINITY, due));
       }
     }
     await writeEventDocuments(t, documents);
@@ -190,11 +193,12 @@ async function openMarkets(db: Db, nowS: number, scope: SQL): Promise<OpenMarket
     tokens: string[];
     prices: string;
     neg_risk: boolean;
+    outcomes: string;
     volume: number;
     start_s: number;
   }>(
     db,
-    sql`SELECT m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices, m.neg_risk,
+    sql`SELECT m.id, m.event_id::text, m.clob_token_ids AS tokens, m.outcome_prices AS prices, m.neg_risk, m.outcomes,
                e.volume, extract(epoch FROM e.start_date)::float8 AS start_s
         FROM markets m JOIN events e ON e.id = m.event_id
         WHERE m.active AND NOT m.closed AND NOT e.closed AND e.start_date <= to_timestamp(${nowS}) AND ${scope}
@@ -211,6 +215,7 @@ async function openMarkets(db: Db, nowS: number, scope: SQL): Promise<OpenMarket
       prices,
       shown: m.prices,
       negRisk: m.neg_risk,
+      outcomes: parseOutcomes(m.outcomes),
       volume: Number(m.volume),
       startS: Math.floor(Number(m.start_s)),
     });
@@ -255,6 +260,16 @@ async function storeDueTimes(
   return row?.due == null ? null : Number(row.due);
 }
 
+/** A market's outcome names (none when unreadable: it then walks on its own). */
+function parseOutcomes(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
 function parsePrices(text: string): number[] | null {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -268,7 +283,8 @@ function parsePrices(text: string): number[] | null {
 
 /**
  * Markets grouped as they walk: the Yes legs of a negative-risk event's two-outcome markets together,
- * a market with more outcomes on its own, any other two-outcome market on its own (its Yes).
+ * a market with more outcomes on its own, the other two-outcome markets of an event with several as
+ * lines of their measure (`measureOf`, as the demo traders walk them), any other on its own (its Yes).
  */
 export function unitsOf(markets: readonly OpenMarket[]): Unit[] {
   const byEvent = new Map<string, OpenMarket[]>();
@@ -285,8 +301,20 @@ export function unitsOf(markets: readonly OpenMarket[]): Unit[] {
     const base = { eventId, volume: first.volume, startS: first.startS };
     const group = list.filter((m) => m.negRisk && m.tokens.length === 2);
     if (group.length >= 2) units.push({ ...base, shared: true, legs: group.map((m) => leg(m, 0)) });
-    for (const m of list) {
-      if (group.length >= 2 && group.includes(m)) continue;
+    const rest = list.filter((m) => !(group.length >= 2 && group.includes(m)));
+    const lines = rest.filter((m) => m.tokens.length === 2);
+    const measures = new Map<string, OpenMarket[]>();
+    for (const m of lines.length >= 2 ? lines : [])
+      measures.set(measureOf(m.outcomes), [...(measures.get(measureOf(m.outcomes)) ?? []), m]);
+    for (const members of measures.values())
+      units.push({
+        ...base,
+        shared: false,
+        directions: directionsOf(members.map((m) => m.outcomes)),
+        legs: members.map((m) => leg(m, 0)),
+      });
+    for (const m of rest) {
+      if (measures.size > 0 && m.tokens.length === 2) continue;
       if (m.tokens.length === 2) units.push({ ...base, shared: false, legs: [leg(m, 0)] });
       else units.push({ ...base, shared: true, legs: m.tokens.map((_, k) => leg(m, k)) });
     }
@@ -352,55 +380,69 @@ interface Context {
 }
 
 /**
- * Where a unit's walk continues from and on what grid: its legs' latest stored point (or, without a
- * series, its start, at most 30 days back), and the step of its first leg's regular row (else its
- * event's, by volume). It is due once from + step ≤ now (timesToNow).
+ * Where each of a unit's legs continues from and on what grid: its latest stored point (or, without a
+ * series, the unit's start, at most 30 days back), and its series' step (else the unit's first leg's,
+ * else its event's, by volume). A leg is due once from + step ≤ now (timesToNow); the unit when its
+ * first leg is. Legs traded apart (the lines of a measure) end at different times.
  */
 function clockOf(unit: Unit, ends: Map<string, SeriesEnd>, context: Context) {
   const legEnds = unit.legs.map((l) => ends.get(l.token) ?? null);
-  const step =
+  const unitStep =
     legEnds.find((e) => e !== null && e.stepS > 0)?.stepS ?? historyStepFor(unit.volume, context.stepScale);
-  const lastTimes = legEnds.flatMap((e) => (e ? [e.lastTs] : []));
-  const from =
-    lastTimes.length > 0
-      ? Math.max(...lastTimes)
-      : alignDown(Math.max(unit.startS, context.nowS - HISTORY_DAYS * DAY_S), step);
-  return { legEnds, step, from };
+  const fresh = alignDown(Math.max(unit.startS, context.nowS - HISTORY_DAYS * DAY_S), unitStep);
+  const legs = legEnds.map((e) => ({
+    step: e !== null && e.stepS > 0 ? e.stepS : unitStep,
+    from: e ? e.lastTs : fresh,
+  }));
+  return { legEnds, legs, dueAt: Math.min(...legs.map((l) => l.from + l.step)) };
 }
 
 function walkToNow(unit: Unit, ends: Map<string, SeriesEnd>, context: Context): Walked | null {
-  const { legEnds, step, from } = clockOf(unit, ends, context);
-  const times = timesToNow(from, context.nowS, step);
+  const { legEnds, legs } = clockOf(unit, ends, context);
+  const legTimes = legs.map((l) => timesToNow(l.from, context.nowS, l.step));
+  // One walk through every leg's times; each leg keeps the points on its own grid.
+  const times = [...new Set(legTimes.flat())].sort((a, b) => a - b);
   if (times.length === 0) return null;
 
   // The walk starts where the catalog stands (the last point is always served at the catalog's price).
   const start = unit.legs.map((l) => l.market.prices[l.outcome]!);
+  const from = Math.min(...legs.map((l) => l.from));
   const rng = createRandom(`${context.seed}:to-now:${unit.legs[0]!.token}:${from}`);
-  const walk = new PriceWalk(start, unit.shared, eventTemper(context.seed, unit.eventId), rng);
-  const walked = unit.legs.map(() => new Uint16Array(times.length));
+  const temper = eventTemper(context.seed, unit.eventId);
+  const walk = unit.directions
+    ? PriceWalk.together(start, unit.directions, temper, rng)
+    : new PriceWalk(start, unit.shared, temper, rng);
+  const walked = legTimes.map((t) => new Uint16Array(t.length));
+  const next = legs.map(() => 0);
   let previous = from;
-  for (let i = 0; i < times.length; i++) {
-    walk.advance(times[i]! - previous);
-    previous = times[i]!;
+  for (const t of times) {
+    walk.advance(t - previous);
+    previous = t;
     for (let k = 0; k < walked.length; k++) {
+      if (legTimes[k]![next[k]!] !== t) continue;
       const p = walk.price(k);
-      walked[k]![i] = walk.settled ? Math.round(p * PRICE_UNITS) : toUnits(p);
+      walked[k]![next[k]!++] = walk.settled ? Math.round(p * PRICE_UNITS) : toUnits(p);
     }
   }
-  const extensions = unit.legs.map(
-    (leg, k): Extension => ({
-      tokenId: leg.token,
-      end: legEnds[k]!,
-      times,
-      units: leg.complement ? walked[k]!.map((u) => PRICE_UNITS - u) : walked[k]!,
-    }),
+  const extensions = unit.legs.flatMap((leg, k): Extension[] =>
+    legTimes[k]!.length === 0
+      ? []
+      : [
+          {
+            tokenId: leg.token,
+            end: legEnds[k]!,
+            times: legTimes[k]!,
+            units: leg.complement ? walked[k]!.map((u) => PRICE_UNITS - u) : walked[k]!,
+          },
+        ],
   );
   return {
     extensions,
-    points: times.length * unit.legs.length,
+    points: legTimes.reduce((n, t) => n + t.length, 0),
+    // A leg with no new point keeps the catalog's price, which its series ends at.
     prices: catalogPrices(
       unit,
-      walked.map((w) => w.at(-1)!),
+      walked.map((w, k) => w.at(-1) ?? Math.round(start[k]! * PRICE_UNITS)),
     ),
   };
 }
