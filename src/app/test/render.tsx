@@ -74,6 +74,23 @@ export function makeEvent(overrides: Partial<Event> = {}): Event {
   };
 }
 
+/** A market by its question, outcomes and prices (its id the question; its tokens named after its outcomes unless given). */
+export function pricedMarket(
+  question: string,
+  outcomes: string[],
+  prices: string[],
+  tokens = outcomes.map((o) => `${question}:${o}`),
+): Market {
+  return makeMarket({
+    id: question,
+    question,
+    conditionId: '0x0',
+    outcomes: JSON.stringify(outcomes),
+    outcomePrices: JSON.stringify(prices),
+    clobTokenIds: tokens,
+  });
+}
+
 /** A market with the given Part A fields; the reference clients' extra fields at plain values. */
 export function makeMarket(
   fields: Pick<Market, 'id' | 'question' | 'conditionId' | 'outcomes' | 'outcomePrices' | 'clobTokenIds'>,

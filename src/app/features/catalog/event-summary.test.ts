@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeMarket } from '../../test/render';
+import { makeEvent, pricedMarket as market } from '../../test/render';
 import { mainMarket, marketsInOrder } from './event-summary';
-
-const market = (question: string, outcomes: string[], prices: string[]) =>
-  makeMarket({
-    id: question,
-    question,
-    conditionId: '0x0',
-    outcomes: JSON.stringify(outcomes),
-    outcomePrices: JSON.stringify(prices),
-    clobTokenIds: outcomes.map((o) => `${question}:${o}`),
-  });
 
 describe('the order of an event’s markets', () => {
   it('keeps a game’s markets as listed: its own question, then each measure’s lines in turn', () => {

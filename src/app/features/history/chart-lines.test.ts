@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fed from '../../../../fixtures/gamma/events-thabris-fed-september-negrisk.json';
-import { asEvent, makeEvent, makeMarket } from '../../test/render';
+import { asEvent, makeEvent, pricedMarket } from '../../test/render';
 import { formatChange } from '../../lib/format';
 import { chartLines } from './chart-lines';
 import { liveSources } from './live-lines';
 import { alignHistories, changePoints, describeLine, valueAt, withLiveTail } from './line-summary';
 
 const market = (outcomes: string[], prices: string[], tokens: string[], question = 'Q?') =>
-  makeMarket({
-    id: question,
-    question,
-    conditionId: '0x0',
-    outcomes: JSON.stringify(outcomes),
-    outcomePrices: JSON.stringify(prices),
-    clobTokenIds: tokens,
-  });
+  pricedMarket(question, outcomes, prices, tokens);
 
 describe('chartLines', () => {
   it('draws a Yes/No market as its Yes line', () => {
