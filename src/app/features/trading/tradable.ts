@@ -19,6 +19,8 @@ export interface TradableMarket {
   /** The market's tick in 1/10,000 and minimum resting size in centishares (docs/api.md defaults). */
   tick: number;
   minSize: number;
+  /** The catalog's volume (USDC): this book's trades, and any the market had before it was listed here. */
+  volume: number;
 }
 
 /** An outcome's name, with its market's when the event has several ("Yes (Fulham)"). */
@@ -42,6 +44,7 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
       negRisk: market.negRisk === true,
       tick: priceUnits(market.orderPriceMinTickSize || 0.01),
       minSize: Math.round((market.orderMinSize || 5) * 100),
+      volume: market.volumeNum || Number(market.volume) || 0,
     });
   }
   return out.sort((a, b) => (b.outcomes[0].price ?? -1) - (a.outcomes[0].price ?? -1));

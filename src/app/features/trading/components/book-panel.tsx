@@ -169,7 +169,7 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
             Last trades
           </h3>
           {view && !recorded.isPending ? (
-            <TradeTape trades={view.tape} recordRead={recorded.isSuccess} />
+            <TradeTape trades={view.tape} recordRead={recorded.isSuccess} volume={market.volume} />
           ) : (
             waiting
           )}

@@ -196,6 +196,18 @@ describe('the live book on the event page', () => {
     expect(await screen.findByText(/No trades yet in this market/)).toBeInTheDocument();
   });
 
+  it('tells a market whose volume is from before it was listed here that this book has no trades yet', async () => {
+    books.set('111', feed('111', { event_type: 'book', bids: [], asks: [] }));
+    const traded = makeEvent({
+      markets: rain.markets.map((m) => ({ ...m, volume: '1200', volumeNum: 1200 })),
+    });
+    renderInApp(<Book event={traded} />);
+    expect(
+      await screen.findByText(/No trades on this book yet: the market’s volume is from its trading before/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No trades yet in this market/)).toBeNull();
+  });
+
   it('prints the market’s earlier trades under the live ones, from the record', async () => {
     const seconds = Math.floor(Date.now() / 1000);
     fetchMock.mockImplementation(async () =>

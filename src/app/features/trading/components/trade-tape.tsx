@@ -6,16 +6,27 @@ import { useNow } from '../../../lib/use-now';
 
 /**
  * The last trades, newest on top: price, shares, the taker's side in words, and when. `recordRead`: the
- * market's earlier trades were read (else only those since the page opened are here).
+ * market's earlier trades were read (else only those since the page opened are here). `volume`: the
+ * catalog's, which a market listed with a history of trading elsewhere has without a trade here.
  */
-export function TradeTape({ trades, recordRead }: { trades: readonly Trade[]; recordRead: boolean }) {
+export function TradeTape({
+  trades,
+  recordRead,
+  volume,
+}: {
+  trades: readonly Trade[];
+  recordRead: boolean;
+  volume: number;
+}) {
   const now = useNow();
   if (trades.length === 0)
     return (
       <p className="px-2 py-3 text-sm text-neutral-600 dark:text-neutral-400">
-        {recordRead
-          ? 'No trades yet in this market.'
-          : 'No trades since you opened this page (earlier trades could not be loaded).'}{' '}
+        {!recordRead
+          ? 'No trades since you opened this page (earlier trades could not be loaded).'
+          : volume > 0
+            ? 'No trades on this book yet: the market’s volume is from its trading before it was listed here.'
+            : 'No trades yet in this market.'}{' '}
         New trades print here as they happen.
       </p>
     );

@@ -18,6 +18,7 @@ const market: TradableMarket = {
   negRisk: false,
   tick: 100,
   minSize: 500,
+  volume: 0,
 };
 
 const book: LiveBook = {
