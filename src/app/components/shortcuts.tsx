@@ -12,7 +12,7 @@ export const SHORTCUTS = [
   ['k', 'Previous event in the list'],
   ['Enter', 'Open the focused event'],
   ['s', 'Star or unstar the focused event (or this event)'],
-  ['t', 'Go to the trade ticket (on an event page)'],
+  ['t', 'Go to the trade ticket (on an open event’s page)'],
   ['/', 'Search events'],
   ['?', 'Show these shortcuts'],
 ] as const;
