@@ -36,28 +36,28 @@ test('sort, status, search and pagination live in the URL and change the results
   await page.goto('/');
   await expect(rowTitles(page).first()).toBeVisible();
 
-  await page.getByLabel('Sort').selectOption('liquidity');
+  await page.getByLabel('Sort', { exact: true }).selectOption('liquidity');
   await expect(page).toHaveURL(/[?&]sort=liquidity/);
   const byLiquidity = await api(page, 'active=true&closed=false&order=liquidity&ascending=false&limit=20');
   await expect(rowTitles(page)).toHaveText(byLiquidity.events.map((e) => e.title));
 
-  await page.getByLabel('Order').selectOption('asc');
+  await page.getByLabel('Order', { exact: true }).selectOption('asc');
   await expect(page).toHaveURL(/[?&]dir=asc/);
   const ascending = await api(page, 'active=true&closed=false&order=liquidity&ascending=true&limit=20');
   await expect(rowTitles(page)).toHaveText(ascending.events.map((e) => e.title));
 
-  await page.getByLabel('Status').selectOption('closed');
+  await page.getByLabel('Status', { exact: true }).selectOption('closed');
   await expect(page).toHaveURL(/[?&]status=closed/);
   const closed = await api(page, 'closed=true&order=liquidity&ascending=true&limit=20');
   await expect(rowTitles(page)).toHaveText(closed.events.map((e) => e.title));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Closed markets');
   await expect(page).toHaveTitle('Closed markets · Marketdesk');
 
-  await page.getByLabel('Status').selectOption('all');
+  await page.getByLabel('Status', { exact: true }).selectOption('all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All markets');
-  await page.getByLabel('Sort').selectOption('volume');
-  await page.getByLabel('Order').selectOption('desc');
-  await page.getByLabel('Per page').selectOption('10');
+  await page.getByLabel('Sort', { exact: true }).selectOption('volume');
+  await page.getByLabel('Order', { exact: true }).selectOption('desc');
+  await page.getByLabel('Per page', { exact: true }).selectOption('10');
   await expect(page).toHaveURL(/[?&]size=10/);
   await page.getByRole('link', { name: /Next/ }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
@@ -73,8 +73,8 @@ test('sort, status, search and pagination live in the URL and change the results
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
   await page.goBack();
   await expect(page).toHaveURL(listUrl);
-  await expect(page.getByLabel('Per page')).toHaveValue('10');
-  await expect(page.getByLabel('Status')).toHaveValue('all');
+  await expect(page.getByLabel('Per page', { exact: true })).toHaveValue('10');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('all');
   await expect(rowTitles(page)).toHaveText(page2.events.map((e) => e.title));
   // Forward opens the event again; back once more is the same list.
   await page.goForward();
@@ -121,7 +121,7 @@ test('"/" focuses the search field', async ({ page }) => {
 test('invalid search parameters fall back to the defaults instead of failing', async ({ page }) => {
   await page.goto('/?sort=%3Cscript%3E&dir=sideways&status=7&page=-3&size=1000');
   await expect(page.getByRole('heading', { level: 1, name: 'Top markets' })).toBeVisible();
-  await expect(page.getByLabel('Sort')).toHaveValue('volume');
+  await expect(page.getByLabel('Sort', { exact: true })).toHaveValue('volume');
   await expect(page.getByTestId('page-range')).toHaveText(/^1–20 of /);
 });
 

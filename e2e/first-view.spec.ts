@@ -148,7 +148,7 @@ test.describe('hydration', () => {
         .toBe(0);
 
       // And it is the live dashboard: the toolbar works.
-      await page.getByLabel('Sort').selectOption('liquidity');
+      await page.getByLabel('Sort', { exact: true }).selectOption('liquidity');
       await expect(page).toHaveURL(/[?&]sort=liquidity/);
       expect(messages).toEqual([]);
     });
@@ -169,7 +169,7 @@ test.describe('hydration', () => {
     const messages = collectConsole(page);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('searchbox', { name: 'Search events by title' }).fill('Fed');
-    await page.getByLabel('Sort').selectOption('liquidity');
+    await page.getByLabel('Sort', { exact: true }).selectOption('liquidity');
     release();
 
     await expect(page).toHaveURL(/[?&]q=Fed(&|$)/);

@@ -89,7 +89,7 @@ test('each list has its own URL and shows the API’s own order for its query', 
     // The tab says which list it is, as the heading does.
     await expect(page).toHaveTitle(`${label} · Marketdesk`);
     // The hand-made list's sort and status do not apply to a catalog list.
-    await expect(page.getByLabel('Sort')).toHaveCount(0);
+    await expect(page.getByLabel('Sort', { exact: true })).toHaveCount(0);
     await expect(async () => {
       const { query, check } = lists(Date.now()).find((l) => l.list === list)!;
       const events = await api(page, query);
@@ -108,7 +108,7 @@ test('each list has its own URL and shows the API’s own order for its query', 
   await themedScreenshots(page, 'list-ending-soon', ['main']);
   await nav.getByRole('link', { name: 'Top' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByLabel('Sort')).toBeVisible();
+  await expect(page.getByLabel('Sort', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Top markets · Marketdesk');
 });
 
