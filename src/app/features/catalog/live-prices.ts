@@ -1,7 +1,7 @@
 import type { Event, Market } from '../../../contract/catalog';
 import { decodeMarket } from '../../lib/decode-market';
 import { FULL_SET_PRICE as PRICE_UNITS } from '../../../engine/prices';
-import { marketsInOrder } from './event-summary';
+import { marketsInOrder } from '../../lib/event-summary';
 
 /** A list row follows at most this many of its event's markets live (it shows three). */
 export const LIVE_MARKETS_PER_ROW = 4;

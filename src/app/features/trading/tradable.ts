@@ -1,6 +1,7 @@
 import type { Event } from '../../../contract/catalog';
 import { marketName } from '../../../contract/market-name';
 import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
+import { marketsInOrder } from '../../lib/event-summary';
 import { priceUnits } from '../../lib/live/figures';
 
 /** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
@@ -27,10 +28,11 @@ export interface TradableMarket {
 export const withMarket = (outcome: string, marketName: string | undefined): string =>
   marketName ? `${outcome} (${marketName})` : outcome;
 
-/** The event's tradable markets, the most likely first (by outcome 0's price). */
+/** The event's tradable markets, as its page lists them (`marketsInOrder`): the first is the book shown. */
 export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): TradableMarket[] {
   const out: TradableMarket[] = [];
-  for (const market of event.markets) {
+  // In the order the event page lists its markets: a game's own question first, not its likeliest line.
+  for (const { market } of marketsInOrder(event.markets)) {
     if (!market.active || market.closed) continue;
     const [first, second, ...rest] = decodeMarket(market).outcomes;
     if (!first?.tokenId || !second?.tokenId || rest.length > 0) continue;
@@ -47,5 +49,5 @@ export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): Tradab
       volume: market.volumeNum || Number(market.volume) || 0,
     });
   }
-  return out.sort((a, b) => (b.outcomes[0].price ?? -1) - (a.outcomes[0].price ?? -1));
+  return out;
 }

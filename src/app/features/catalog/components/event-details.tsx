@@ -6,7 +6,7 @@ import { EventImage } from '../../../components/event-image';
 import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
 import { useExactZone } from '../../../lib/use-hydrated';
 import { useNow } from '../../../lib/use-now';
-import { marketsInOrder } from '../event-summary';
+import { marketsInOrder } from '../../../lib/event-summary';
 import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';

@@ -4,7 +4,7 @@ import { StatusBadges } from '../../../components/badge';
 import { EventImage } from '../../../components/event-image';
 import { EndsWithExact } from '../../../components/ends-text';
 import { formatMoney, formatMoneyExact, formatPercent } from '../../../lib/format';
-import { dayChangePoints, isMultiMarket, mainMarket, marketsInOrder } from '../event-summary';
+import { dayChangePoints, isMultiMarket, mainMarket, marketsInOrder } from '../../../lib/event-summary';
 import { DayChange } from './day-change';
 import { StarButton } from '../../../components/star-button';
 import { useHydrated } from '../../../lib/use-hydrated';

@@ -1,6 +1,6 @@
 import { Badge } from '../../../components/badge';
 import { CopyButton } from '../../../components/copy-button';
-import type { MarketView } from '../event-summary';
+import type { MarketView } from '../../../lib/event-summary';
 import { OutcomeBars } from './outcome-bars';
 
 function IdLine({ label, value }: { label: string; value: string }) {

@@ -7,7 +7,7 @@ import { InlineError } from '../../../components/status-states';
 import { EndsText } from '../../../components/ends-text';
 import { formatMoney, formatPercent } from '../../../lib/format';
 import { eventsQueryOptions } from '../api/events';
-import { mainMarket } from '../event-summary';
+import { mainMarket } from '../../../lib/event-summary';
 
 const SHOWN = 6;
 

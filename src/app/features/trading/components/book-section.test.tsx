@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMessage, emptyBook, type LiveBook } from '../../../lib/live/book-state';
 import { readMarketFrame } from '../../../lib/live/wire';
-import { jsonResponse, makeEvent, makeMarket, renderInApp } from '../../../test/render';
+import { jsonResponse, makeEvent, makeMarket, pricedMarket, renderInApp } from '../../../test/render';
 import { useState } from 'react';
 import type { Event } from '../../../../contract/catalog';
 import { BookSection } from './book-section';
@@ -173,6 +173,24 @@ describe('the live book on the event page', () => {
     // The page is told of the choice, and of the first market as the default (no id in the URL).
     fireEvent.change(picker, { target: { value: '30' } });
     expect(chosen.slice(-2)).toEqual(['20', undefined]);
+  });
+
+  it('opens a game on its own question and lists its lines as its page does, not by their prices', async () => {
+    const game = makeEvent({
+      markets: [
+        pricedMarket('Hawks vs. Nets', ['Hawks', 'Nets'], ['0.4', '0.6']),
+        pricedMarket('Spread: Nets (-2.5)', ['Nets', 'Hawks'], ['0.52', '0.48']),
+        pricedMarket('Hawks vs. Nets: O/U 210.5', ['Over', 'Under'], ['0.7', '0.3']),
+      ],
+    });
+    renderInApp(<Book event={game} />);
+    const picker = await screen.findByRole('combobox', { name: 'Market' });
+    expect(picker).toHaveValue('Hawks vs. Nets');
+    expect([...(picker as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'Hawks vs. Nets',
+      'Spread: Nets (-2.5)',
+      'Hawks vs. Nets: O/U 210.5',
+    ]);
   });
 
   it('opens on the market a link names, and on the first one for an id it does not know', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeEvent, pricedMarket as market } from '../../test/render';
+import { makeEvent, pricedMarket as market } from '../test/render';
 import { mainMarket, marketsInOrder } from './event-summary';
 
 describe('the order of an event’s markets', () => {

@@ -1,11 +1,11 @@
-import type { Event, Market } from '../../../contract/catalog';
+import type { Event, Market } from '../../contract/catalog';
 import {
   type DecodedMarket,
   type DecodedOutcome,
   decodeMarket,
   headlineOutcome,
   yesOutcome,
-} from '../../lib/decode-market';
+} from './decode-market';
 
 export interface MarketView {
   market: Market;
