@@ -100,9 +100,13 @@ describe('the trade ticket', () => {
     for (const typed of ['30,5', '30c', 'abc']) {
       fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: typed } });
       expect(screen.getByRole('alert').textContent).toBe(
-        'Type the limit price in cents as a number, like 42.5 (a point for decimals, commas only between thousands).',
+        // An example this 1¢ market takes.
+        'Type the limit price in cents as a number, like 42 (a point for decimals, commas only between thousands).',
       );
     }
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '0' } });
+    expect(screen.getByRole('alert').textContent).toBe('The shares must be more than 0.');
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30¢' } });
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '1,5' } });
     expect(screen.getByRole('alert').textContent).toBe(
@@ -137,6 +141,13 @@ describe('the trade ticket', () => {
     );
     fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '1e21' } });
     expect(screen.getByRole('alert').textContent).toBe('That is more money than any account here holds.');
+    // Never rounded out of sight: $10.005 would have cost $10.01.
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '10.005' } });
+    expect(screen.getByRole('alert').textContent).toBe('Amounts go in cents: try $10.00 or $10.01.');
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '0.001' } });
+    expect(screen.getByRole('alert').textContent).toBe('Amounts go in cents: the smallest is $0.01.');
+    fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '0' } });
+    expect(screen.getByRole('alert').textContent).toBe('The amount must be more than $0.');
     expect(figures()).toEqual(['—', '—', '—', '—', '—']);
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
     // The bids take 20 shares.

@@ -174,7 +174,8 @@ function Ticket({
       return amountIs(inDollars ? 'Enter an amount in dollars.' : 'Enter a number of shares.');
     if (!Number.isFinite(amount))
       return amountIs(NOT_A_NUMBER(inDollars ? 'the amount in dollars' : 'the shares', '12.5'));
-    if (!(amount > 0)) return amountIs('The amount must be a positive number.');
+    if (!(amount > 0))
+      return amountIs(inDollars ? 'The amount must be more than $0.' : 'The shares must be more than 0.');
     // Beyond what any balance here can hold (and a number keeps exact): nothing to preview or sign.
     if (!Number.isSafeInteger(Math.round(amount * 100) * 10_000))
       return amountIs(
@@ -182,8 +183,15 @@ function Ticket({
           ? 'That is more money than any account here holds.'
           : 'That is more shares than anyone here holds.',
       );
-    if (!inDollars && typedHundredths(amountText) === null) {
+    // Dollars go in cents as shares go in hundredths: never rounded where the reader cannot see it.
+    if (typedHundredths(amountText) === null) {
       const below = Math.floor(amount * 100);
+      if (inDollars)
+        return amountIs(
+          below === 0
+            ? 'Amounts go in cents: the smallest is $0.01.'
+            : `Amounts go in cents: try ${formatDollars(below / 100)} or ${formatDollars((below + 1) / 100)}.`,
+        );
       return amountIs(
         below === 0
           ? 'Shares go in hundredths: the smallest order is 0.01.'
@@ -193,7 +201,8 @@ function Ticket({
     if (kind === 'limit') {
       if (!limitText.trim()) return limitIs('Enter a limit price in cents.');
       if (!Number.isFinite(typedNumber(limitText)))
-        return limitIs(NOT_A_NUMBER('the limit price in cents', '42.5'));
+        // An example the market takes: 42.5¢ only where the tick is finer than a cent.
+        return limitIs(NOT_A_NUMBER('the limit price in cents', tick % 100 === 0 ? '42' : '42.5'));
       if (!(limitPrice >= tick && limitPrice <= PRICE_UNITS - tick))
         return limitIs(
           `The price must be between ${formatCents(tick)} and ${formatCents(PRICE_UNITS - tick)}.`,
