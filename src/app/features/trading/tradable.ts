@@ -24,9 +24,16 @@ export interface TradableMarket {
   volume: number;
 }
 
-/** An outcome's name, with its market's when the event has several ("Yes (Fulham)"). */
+/**
+ * An outcome's name, with its market's when the event has several ("Yes (Fulham)"); a market name with
+ * brackets of its own follows a dot instead ("Dolphins · Spread: Dolphins (-5.5)", not nested brackets).
+ */
 export const withMarket = (outcome: string, marketName: string | undefined): string =>
-  marketName ? `${outcome} (${marketName})` : outcome;
+  !marketName
+    ? outcome
+    : marketName.includes('(')
+      ? `${outcome} · ${marketName}`
+      : `${outcome} (${marketName})`;
 
 /** The event's tradable markets, as its page lists them (`marketsInOrder`): the first is the book shown. */
 export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): TradableMarket[] {
