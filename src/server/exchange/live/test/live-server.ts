@@ -29,10 +29,10 @@ export interface LiveServer {
 
 /** The real app listening on a port, with a demo catalog: open binary markets to follow and trade. */
 /** The catalog the live server starts with (a test that loads an event again changes one of these). */
-export const liveCatalog = (events = 40) =>
+export const liveCatalog = (events = 60) =>
   generateCatalog({ events, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') });
 
-export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 40): LiveServer {
+export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 60): LiveServer {
   const server = {} as LiveServer;
   beforeAll(async () => {
     const t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '10000', ...env });
