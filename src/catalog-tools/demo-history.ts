@@ -1,6 +1,6 @@
 import type { Event } from '../contract/catalog';
 import { historyStepFor, PRICE_UNITS, type Series } from '../server/history/packing';
-import { directionsOf, drawTemper, EDGE, historySeed, measureOf } from './demo-walk';
+import { drawTemper, EDGE, historySeed, measuresOf } from './demo-walk';
 import { createRandom, type Random } from './random';
 
 /**
@@ -80,21 +80,10 @@ export function eventHistories(event: Event, options: HistoryOptions): Series[] 
         const [p] = parsePrices(m.outcomePrices);
         return !m.negRisk && m.clobTokenIds.length === 2 && p !== undefined && p > 0 && p < 1;
       });
-  const measures = new Map<string, Event['markets']>();
-  if (lines.length >= 2)
-    for (const m of lines) {
-      const measure = measureOf(parseOutcomes(m.outcomes));
-      measures.set(measure, [...(measures.get(measure) ?? []), m]);
-    }
-  for (const members of measures.values()) {
+  const measures = lines.length >= 2 ? measuresOf(lines, (m) => parseOutcomes(m.outcomes)) : [];
+  for (const { members, directions } of measures) {
     const finals = members.map((m) => parsePrices(m.outcomePrices)[0]!);
-    const paths = linePaths(
-      rng,
-      finals,
-      directionsOf(members.map((m) => parseOutcomes(m.outcomes))),
-      count,
-      style,
-    );
+    const paths = linePaths(rng, finals, directions, count, style);
     for (const [k, m] of members.entries()) {
       walked.add(m.id);
       series.push({ tokenId: m.clobTokenIds[0]!, prices: paths[k]!, ...grid });

@@ -172,7 +172,7 @@ export class PriceWalk {
  * negative-risk group and has several (a ladder's rungs, a game's moneyline and spreads): its totals
  * (Over/Under) are another measure.
  */
-export const measureOf = (outcomes: readonly string[]): 'total' | 'main' =>
+const measureOf = (outcomes: readonly string[]): 'total' | 'main' =>
   outcomes[0] === 'Over' ? 'total' : 'main';
 
 /**
@@ -180,5 +180,25 @@ export const measureOf = (outcomes: readonly string[]): 'total' | 'main' =>
  * first line's first outcome (Yes, a team), down for a line that names that outcome second (a spread
  * for the team a moneyline names second).
  */
-export const directionsOf = (lines: readonly (readonly string[])[]): (1 | -1)[] =>
+const directionsOf = (lines: readonly (readonly string[])[]): (1 | -1)[] =>
   lines.map((outcomes) => (outcomes[1] === lines[0]![0] ? -1 : 1));
+
+/**
+ * An event's lines (its two-outcome markets outside a negative-risk group, when it has several) as they
+ * walk: one group per measure, in the order first met, each with its lines' directions. The demo
+ * traders, the generated histories and the start's catch-up all group them here, so they agree.
+ */
+export function measuresOf<T>(
+  lines: readonly T[],
+  outcomesOf: (line: T) => readonly string[],
+): { members: T[]; directions: (1 | -1)[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const line of lines) {
+    const measure = measureOf(outcomesOf(line));
+    groups.set(measure, [...(groups.get(measure) ?? []), line]);
+  }
+  return [...groups.values()].map((members) => ({
+    members,
+    directions: directionsOf(members.map(outcomesOf)),
+  }));
+}

@@ -11,7 +11,7 @@ import {
 } from '../server/history/store';
 import { demoCatalogOf } from './demo-catalog';
 import { HISTORY_DAYS, historyScaleFor, historyStepFor, toUnits } from './demo-history';
-import { directionsOf, eventTemper, measureOf, PriceWalk } from './demo-walk';
+import { eventTemper, measuresOf, PriceWalk } from './demo-walk';
 import { formatPrice } from './generate';
 import { createRandom } from './random';
 
@@ -82,7 +82,7 @@ interface Unit {
   eventId: string;
   legs: Leg[];
   shared: boolean;
-  /** Lines of one measure (demo-walk.ts `directionsOf`): their Yes legs move as one. */
+  /** Lines of one measure (demo-walk.ts `measuresOf`): their Yes legs move as one. */
   directions?: (1 | -1)[];
   volume: number;
   startS: number;
@@ -284,7 +284,7 @@ function parsePrices(text: string): number[] | null {
 /**
  * Markets grouped as they walk: the Yes legs of a negative-risk event's two-outcome markets together,
  * a market with more outcomes on its own, the other two-outcome markets of an event with several as
- * lines of their measure (`measureOf`, as the demo traders walk them), any other on its own (its Yes).
+ * lines of their measure (`measuresOf`, as the demo traders walk them), any other on its own (its Yes).
  */
 export function unitsOf(markets: readonly OpenMarket[]): Unit[] {
   const byEvent = new Map<string, OpenMarket[]>();
@@ -303,18 +303,11 @@ export function unitsOf(markets: readonly OpenMarket[]): Unit[] {
     if (group.length >= 2) units.push({ ...base, shared: true, legs: group.map((m) => leg(m, 0)) });
     const rest = list.filter((m) => !(group.length >= 2 && group.includes(m)));
     const lines = rest.filter((m) => m.tokens.length === 2);
-    const measures = new Map<string, OpenMarket[]>();
-    for (const m of lines.length >= 2 ? lines : [])
-      measures.set(measureOf(m.outcomes), [...(measures.get(measureOf(m.outcomes)) ?? []), m]);
-    for (const members of measures.values())
-      units.push({
-        ...base,
-        shared: false,
-        directions: directionsOf(members.map((m) => m.outcomes)),
-        legs: members.map((m) => leg(m, 0)),
-      });
+    const measures = lines.length >= 2 ? measuresOf(lines, (m) => m.outcomes) : [];
+    for (const { members, directions } of measures)
+      units.push({ ...base, shared: false, directions, legs: members.map((m) => leg(m, 0)) });
     for (const m of rest) {
-      if (measures.size > 0 && m.tokens.length === 2) continue;
+      if (measures.length > 0 && m.tokens.length === 2) continue;
       if (m.tokens.length === 2) units.push({ ...base, shared: false, legs: [leg(m, 0)] });
       else units.push({ ...base, shared: true, legs: m.tokens.map((_, k) => leg(m, k)) });
     }

@@ -1,5 +1,5 @@
 import type { ExchangeAddresses } from '../../contract/orders';
-import { directionsOf, eventTemper, measureOf, PriceWalk } from '../demo-walk';
+import { eventTemper, measuresOf, PriceWalk } from '../demo-walk';
 import { createRandom, type Random } from '../random';
 import { levelSize, poisson, takerSize, WeightedPicker, weightOf } from './activity';
 import { DemoClient, type OrderSpec, type Placed, type Send } from './client';
@@ -613,25 +613,22 @@ function hash(text: string): number {
 
 /**
  * Which markets' fair values walk as one (demo-walk.ts): a negative-risk event's Yes prices keep their
- * sum; the other markets of an event with several move together by measure (`measureOf`), each in its
- * direction (`directionsOf`), so its lines never cross. Any other market alone.
+ * sum; the other markets of an event with several are its lines, which move together by measure
+ * (`measuresOf`), so they never cross. Any other market alone.
  */
 export function walkGroups(
   markets: readonly DemoMarket[],
 ): { members: DemoMarket[]; directions: (1 | -1)[] | null }[] {
-  const groups = new Map<string, DemoMarket[]>();
-  const perEvent = new Map<string, number>();
-  for (const m of markets) if (!m.negRisk) perEvent.set(m.eventId, (perEvent.get(m.eventId) ?? 0) + 1);
+  const byEvent = new Map<string, { group: DemoMarket[]; lines: DemoMarket[] }>();
   for (const m of markets) {
-    const key = m.negRisk
-      ? `event:${m.eventId}`
-      : (perEvent.get(m.eventId) ?? 0) > 1
-        ? `measure:${m.eventId}:${measureOf(m.outcomes)}`
-        : `market:${m.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), m]);
+    const event = byEvent.get(m.eventId) ?? { group: [], lines: [] };
+    (m.negRisk ? event.group : event.lines).push(m);
+    byEvent.set(m.eventId, event);
   }
-  return [...groups].map(([key, members]) => ({
-    members,
-    directions: key.startsWith('measure:') ? directionsOf(members.map((m) => m.outcomes)) : null,
-  }));
+  return [...byEvent.values()].flatMap(({ group, lines }) => [
+    ...(group.length > 0 ? [{ members: group, directions: null }] : []),
+    ...(lines.length > 1
+      ? measuresOf(lines, (m) => m.outcomes)
+      : lines.map((m) => ({ members: [m], directions: null }))),
+  ]);
 }
