@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import type { Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../catalog-tools/generate';
 import { type OrderDomain, type OrderV2Message, orderTypedData, ZERO_BYTES32 } from '../../contract/orders';
 import { upsertEvents } from '../catalog/load';
 import { testEvent, testMarket } from '../catalog/test-catalog';
 import { freshIp, l2, newWallet } from '../credentials/test-helpers';
 import { type Db, rows } from '../db/open';
+import { catalogHolding } from '../exchange/test/catalog-holding';
 import { ledgerViolations } from '../exchange/test/invariants';
 import { Trader } from '../exchange/test/trader';
 import { buildTestApp, type TestApp } from '../test/app';
@@ -239,10 +239,10 @@ function malleated(signature: Hex): Hex {
 beforeAll(async () => {
   t = await buildTestApp({ CHAIN_ID: String(CHAIN), RATE_LIMIT_MAX: '1000000000' });
   await upsertEvents(t.database.db, [
-    // This seed's twenty events have every kind of market needed below but one: the demo catalog makes
-    // a question with several answers a negative-risk group, so the multi-outcome market (which an
-    // import may still bring) is an event of its own.
-    ...generateCatalog({ events: 20, seed: 'b', now: new Date('2026-11-01T00:00:00Z') }),
+    // A demo catalog with every kind of market needed below but one: it makes a question with several
+    // answers a negative-risk group, so the multi-outcome market (which an import may still bring) is an
+    // event of its own.
+    ...catalogHolding('b', { plain: 1, negRisk: 1, closed: 1 }, 20),
     testEvent('1000', {
       slug: 'three-way',
       tags: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_CLOSE } from '../../../contract/live';
 import type { LiveClient, Message } from './test/live-client';
-import { expectSdkReads, liveCatalog, sleep, startLiveServer, userAuth } from './test/live-server';
+import { expectSdkReads, sleep, startLiveServer, userAuth } from './test/live-server';
 import { upsertEvents } from '../../catalog/load';
 
 /**
@@ -145,8 +145,7 @@ describe('the market channel', () => {
     expect(book.bids).toEqual([{ price: '0.3', size: '5' }]);
     expect(book.asks).toEqual([{ price: '0.6', size: '5' }]);
 
-    const catalog = liveCatalog();
-    const event = catalog.find((e) => e.markets.some((k) => k.conditionId === m.conditionId))!;
+    const event = s.catalog.find((e) => e.markets.some((k) => k.conditionId === m.conditionId))!;
     const closing = {
       ...event,
       markets: event.markets.map((k) => (k.conditionId === m.conditionId ? { ...k, closed: true } : k)),

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../../catalog-tools/generate';
 import { DEFAULT_CHAIN_ID } from '../../../contract/auth';
 import { upsertEvents } from '../../catalog/load';
+import { catalogHolding } from '../test/catalog-holding';
 import { type Database, rows } from '../../db/open';
 import { freePort, killHard, type ServerProcess, startServer } from '../../faults/server-process';
 import { openTestDatabase } from '../../test/database';
@@ -58,7 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live channels across two server p
   let yes: string;
   let no: string;
   let conditionId: string;
-  const catalog = generateCatalog({ events: 12, seed: 'live-two', now: new Date('2026-11-01T00:00:00Z') });
+  const catalog = catalogHolding('live-two', { plain: 1 });
 
   beforeAll(async () => {
     database = await openTestDatabase();

@@ -10,7 +10,7 @@ import { expectSdkReads, startLiveServer } from './test/live-server';
  * books, /tick-size and order checks use the new tick; orders resting off it stay.
  */
 
-const s = startLiveServer({}, 1, 12);
+const s = startLiveServer({}, 1);
 
 const market = (id: string, tick: number) => ({
   id,

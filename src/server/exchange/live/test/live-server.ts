@@ -2,11 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { MarketEventSchema, UserEventSchema } from '@polymarket/bindings/subscriptions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { generateCatalog } from '../../../../catalog-tools/generate';
+import type { Event } from '../../../../contract/catalog';
 import { DEFAULT_CHAIN_ID } from '../../../../contract/auth';
 import { upsertEvents } from '../../../catalog/load';
 import { rows } from '../../../db/open';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { catalogHolding } from '../../test/catalog-holding';
 import { Trader } from '../../test/trader';
 import { LiveClient, type Message } from './live-client';
 
@@ -18,6 +19,8 @@ export interface Market {
 
 export interface LiveServer {
   t: TestApp;
+  /** The catalog it started with (a test that loads an event again changes one of these). */
+  catalog: Event[];
   /** ws://…/clob */
   ws: string;
   markets: Market[];
@@ -27,17 +30,17 @@ export interface LiveServer {
   trader(): Promise<Trader>;
 }
 
-/** The real app listening on a port, with a demo catalog: open binary markets to follow and trade. */
-/** The catalog the live server starts with (a test that loads an event again changes one of these). */
-export const liveCatalog = (events = 60) =>
-  generateCatalog({ events, seed: 'live-channels', now: new Date('2026-11-01T00:00:00Z') });
-
-export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 60): LiveServer {
+/**
+ * The real app listening on a port, with a demo catalog holding `count` open binary markets outside
+ * negative-risk groups to follow and trade (`markets`), generated from at least `events` events.
+ */
+export function startLiveServer(env: Record<string, string> = {}, count = 6, events = 12): LiveServer {
   const server = {} as LiveServer;
   beforeAll(async () => {
     const t = await buildTestApp({ SERVE_CLOB: 'true', RATE_LIMIT_MAX: '10000', ...env });
     server.t = t;
-    await upsertEvents(t.database.db, liveCatalog(events));
+    server.catalog = catalogHolding('live-channels', { plain: count }, events);
+    await upsertEvents(t.database.db, server.catalog);
     const tradable = await rows<{ tokens: string[] }>(
       t.database.db,
       sql`SELECT clob_token_ids AS tokens FROM markets
