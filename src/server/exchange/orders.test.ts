@@ -350,6 +350,40 @@ describe('open orders and cancels', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('an order killed or cancelled in part reports what it filled, not its size', async () => {
+    const [, other] = await rows<{ tokens: string[] }>(
+      t.database.db,
+      sql`SELECT clob_token_ids AS tokens FROM markets WHERE active AND NOT closed AND NOT neg_risk AND cardinality(clob_token_ids) = 2 ORDER BY id LIMIT 2`,
+    );
+    const [otherYes, otherNo] = other!.tokens as [string, string];
+    const [dave, erin] = [await Trader.create(t.app, TEST_CHAIN), await Trader.create(t.app, TEST_CHAIN)];
+    const matched = async (id: string) => (await erin.request('GET', `/data/order/${id}`)).json();
+    // Dave's bid of 5 No at 91¢ is an ask of 5 Yes at 9¢: Erin's 10 take those 5, and the rest goes.
+    expect((await dave.place({ tokenId: otherNo, side: 'BUY', price: 0.91, size: 5 })).statusCode).toBe(200);
+    const killed = (
+      await erin.place({ tokenId: otherYes, side: 'BUY', price: 0.1, size: 10, orderType: 'FAK' })
+    ).json();
+    expect(killed).toMatchObject({ status: 'matched', takingAmount: '5' });
+    expect(await matched(killed.orderID)).toMatchObject({
+      status: 'MATCHED',
+      original_size: '10',
+      size_matched: '5',
+    });
+    // An order met in part that rests (the answer says matched), then cancelled: the same.
+    expect((await dave.place({ tokenId: otherNo, side: 'BUY', price: 0.91, size: 5 })).statusCode).toBe(200);
+    const rested = (await erin.place({ tokenId: otherYes, side: 'BUY', price: 0.1, size: 10 })).json();
+    expect(rested).toMatchObject({ status: 'matched', takingAmount: '5' });
+    expect((await erin.request('DELETE', '/order', { orderID: rested.orderID })).json().canceled).toEqual([
+      rested.orderID,
+    ]);
+    expect(await matched(rested.orderID)).toMatchObject({
+      status: 'CANCELED',
+      original_size: '10',
+      size_matched: '5',
+    });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it('a condition id in capitals finds its market for the open-order filter and the market cancel', async () => {
     const carol = await Trader.create(t.app, TEST_CHAIN);
     const [row] = await rows<{ condition_id: string }>(

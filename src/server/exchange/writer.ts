@@ -576,6 +576,9 @@ export class ExchangeWriter {
       );
     }
     const orderSeq = seq.next++;
+    // What it did not fill: resting, or killed (FAK) or cancelled; size_matched is the size less this.
+    const unfilled = result.rested?.remaining ?? Math.max(0, order.size - result.filled);
+    const status = result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED';
     writes.booksChanged.add(market.marketId);
     writes.newOrders.set(order.id, {
       id: order.id,
@@ -589,11 +592,11 @@ export class ExchangeWriter {
       price: order.price,
       // A market buy may get more shares than it was signed for (a better price): its size is what it got.
       originalSize: Math.max(order.size, result.filled),
-      remaining: result.rested?.remaining ?? 0,
+      remaining: unfilled,
       timeInForce: order.timeInForce,
       postOnly: order.postOnly,
       expiration: order.expiration,
-      status: result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
+      status,
       signed: JSON.stringify(job.signed),
       createdAt: now,
     });
@@ -605,17 +608,7 @@ export class ExchangeWriter {
       timeInForce: order.timeInForce,
       expiration: order.expiration,
     };
-    events.order(
-      'PLACEMENT',
-      orderState(
-        market,
-        order,
-        info,
-        result.rested?.remaining ?? 0,
-        result.rested ? 'LIVE' : result.filled > 0 ? 'MATCHED' : 'CANCELED',
-      ),
-      tradeId ? [tradeId] : [],
-    );
+    events.order('PLACEMENT', orderState(market, order, info, unfilled, status), tradeId ? [tradeId] : []);
     for (const cancelled of result.selfTradeCancelled) this.release(mb, cancelled, writes, 'CANCELED');
 
     let cash = 0;

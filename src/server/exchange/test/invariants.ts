@@ -113,10 +113,10 @@ export async function fillViolations(db: Db): Promise<string[]> {
         SELECT o.id, o.time_in_force, o.status, o.original_size::text AS original, o.remaining::text AS remaining,
                COALESCE(f.filled, 0)::text AS filled
         FROM exchange_orders o LEFT JOIN filled f ON f.id = o.id
-        WHERE COALESCE(f.filled, 0) > o.original_size
-           OR (o.time_in_force IN ('GTC', 'GTD') AND o.original_size - o.remaining <> COALESCE(f.filled, 0))
-           OR (o.time_in_force IN ('FOK', 'FAK') AND (o.remaining <> 0 OR o.status <> 'MATCHED' OR f.filled IS NULL))
-           OR (o.time_in_force = 'FOK' AND f.filled <> o.original_size)
+        WHERE o.original_size - o.remaining <> COALESCE(f.filled, 0)
+           OR o.remaining < 0
+           OR (o.time_in_force IN ('FOK', 'FAK') AND (o.status <> 'MATCHED' OR f.filled IS NULL))
+           OR (o.time_in_force = 'FOK' AND o.remaining <> 0)
            OR (o.status = 'MATCHED' AND o.time_in_force IN ('GTC', 'GTD') AND o.remaining <> 0)`,
   );
   for (const s of sizes)
