@@ -96,6 +96,26 @@ describe('ListView', () => {
       />,
     );
     expect(await screen.findByText('No events match this view.')).toBeInTheDocument();
+    expect(screen.getByText('Try another search, or set the status filter to All.')).toBeInTheDocument();
+  });
+
+  it('a search of several words that finds nothing says it matches the words as typed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse([], { total: 0 })),
+    );
+    renderInApp(
+      <ListView
+        heading="Top markets"
+        search={{ ...DEFAULT_LIST_SEARCH, q: 'dolphins titans' }}
+        onSearchChange={() => {}}
+      />,
+    );
+    expect(
+      await screen.findByText(
+        'The search finds titles holding “dolphins titans” as typed, words in that order: try fewer words, or set the status filter to All.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('a page past the end offers the first page', async () => {

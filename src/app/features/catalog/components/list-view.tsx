@@ -70,9 +70,12 @@ export function ListView({ heading, above, scope = {}, search, onSearchChange }:
         </EmptyState>
       ) : page.events.length === 0 ? (
         <EmptyState title="No events match this view.">
-          {filtered
-            ? 'Try another search, or set the status filter to All.'
-            : 'Nothing has been published here yet.'}
+          {!filtered
+            ? 'Nothing has been published here yet.'
+            : /\s/.test(search.q.trim())
+              ? // The search matches the title's own wording (docs/api.md §6): say so before "another search".
+                `The search finds titles holding “${search.q.trim()}” as typed, words in that order: try fewer words, or set the status filter to All.`
+              : 'Try another search, or set the status filter to All.'}
         </EmptyState>
       ) : (
         <>

@@ -33,6 +33,10 @@ function Connect() {
   return (
     <div className="space-y-2">
       <p>Connect the wallet you trade with to see its balance, positions, open orders and trades.</p>
+      <p className={muted}>
+        Everything here is paper money: a new wallet is given some when its first trading session starts, with
+        its first order or on this page.
+      </p>
       {ready && choices.length === 0 && (
         <p className={muted}>
           {NO_WALLET} {HOW_TO_GET_A_WALLET}

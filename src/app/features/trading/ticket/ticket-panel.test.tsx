@@ -93,6 +93,19 @@ describe('the trade ticket', () => {
     expect(figures()).toEqual(['—', '0 / 10', '$6.00', '—']);
   });
 
+  it('reads a price typed in dollars as one, and says the field is in cents', () => {
+    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
+    fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
+    for (const typed of ['$0.30', '0.30', '.3']) {
+      fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: typed } });
+      expect(screen.getByRole('alert').textContent).toBe('Prices go in cents: type 30 for 30¢.');
+      expect(screen.queryByRole('button', { name: /^Sign to|at 0\.3¢/ })).toBeNull();
+    }
+    fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('tells a price or amount that is no number to type one, and previews nothing (never throws)', () => {
     render(<TicketPanel market={market} book={book} initialOutcome={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));

@@ -203,6 +203,12 @@ function Ticket({
       if (!Number.isFinite(typedNumber(limitText)))
         // An example the market takes: 42.5¢ only where the tick is finer than a cent.
         return limitIs(NOT_A_NUMBER('the limit price in cents', tick % 100 === 0 ? '42' : '42.5'));
+      // "$0.30", or "0.3" where no price is below a cent, is a price in dollars: the field is in cents.
+      const typed = typedNumber(limitText);
+      if (typed > 0 && typed < 1 && (/^\s*\$/.test(limitText) || tick % 100 === 0)) {
+        const cents = Math.round(typed * PRICE_UNITS);
+        return limitIs(`Prices go in cents: type ${cents / 100} for ${formatCents(cents)}.`);
+      }
       if (!(limitPrice >= tick && limitPrice <= PRICE_UNITS - tick))
         return limitIs(
           `The price must be between ${formatCents(tick)} and ${formatCents(PRICE_UNITS - tick)}.`,

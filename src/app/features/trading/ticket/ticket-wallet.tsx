@@ -277,7 +277,7 @@ function WalletPart() {
           {shortAddress(address)}
           {session
             ? ' · trading session on (this tab only)'
-            : ' · the first order also starts a trading session (one more signature)'}
+            : ' · the first order also starts a trading session (one more signature), which gives a new wallet its paper money'}
         </span>
         {session && (
           <button
