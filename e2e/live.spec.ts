@@ -100,3 +100,26 @@ test('the book’s market is part of the event page’s link', async ({ page, br
   await picker.selectOption(first);
   await expect(page).not.toHaveURL(/market=/);
 });
+
+test('a market card’s Trade button shows its book and puts the keyboard on its ticket', async ({ page }) => {
+  const res = await page.request.get(
+    '/gamma/events?active=true&closed=false&order=volume&ascending=false&limit=100',
+  );
+  const events = (await res.json()) as { slug: string; markets: { id: string; question: string }[] }[];
+  const event = events.find((e) => e.markets.some((m) => m.question.startsWith('Spread:')))!;
+  const spread = event.markets.find((m) => m.question.startsWith('Spread:'))!;
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/e/${event.slug}`);
+  const picker = page.getByRole('combobox', { name: 'Market' });
+  await expect(picker).not.toHaveValue(spread.id);
+  await page.getByRole('button', { name: `Trade ${spread.question}` }).press('Enter');
+  await expect(picker).toHaveValue(spread.id);
+  await expect(page).toHaveURL(new RegExp(`[?&]market=${spread.id}(&|$)`));
+  const ticket = page.locator('[data-trade-ticket]');
+  await expect(ticket.getByRole('heading', { level: 3 })).toContainText(
+    spread.question.replace(/^Spread: /, ''),
+  );
+  // The keyboard goes on at the ticket's first control, in view.
+  await expect(ticket.getByRole('button', { name: 'Buy' })).toBeFocused();
+  await expect(ticket.getByRole('button', { name: 'Buy' })).toBeInViewport();
+});

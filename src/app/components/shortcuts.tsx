@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { focusTicket } from '../lib/ticket-focus';
 
 /**
  * Keyboard browsing, loaded once the page has hydrated (never in a first load): `j`/`k` move through a
@@ -42,15 +43,6 @@ function star(): void {
   (button as HTMLButtonElement | null)?.click();
 }
 
-/** The ticket's first control (Buy), scrolled into view; nothing where no ticket is on the page. */
-function goToTicket(): void {
-  const control = document.querySelector<HTMLElement>(
-    '[data-trade-ticket] :is(button, input, select, a[href]):not(:disabled)',
-  );
-  control?.focus();
-  control?.scrollIntoView({ block: 'center' });
-}
-
 export default function Shortcuts() {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -60,7 +52,7 @@ export default function Shortcuts() {
       if (isTyping(event.target) || dialog.current?.open) return;
       if (event.key === 'j' || event.key === 'k') moveFocus(event.key === 'j' ? 1 : -1);
       else if (event.key === 's') star();
-      else if (event.key === 't') goToTicket();
+      else if (event.key === 't') focusTicket();
       else if (event.key === '?') dialog.current?.showModal();
       else return;
       event.preventDefault();

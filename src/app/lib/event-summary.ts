@@ -39,6 +39,14 @@ export function marketsInOrder(markets: readonly Market[]): MarketView[] {
   return ranked.every(isYesNo) ? ranked : markets.map(viewMarket);
 }
 
+/** Whether a market has a book to trade on here: open, with exactly two outcomes, each with its token. */
+export function isTradable(view: MarketView): boolean {
+  const [first, second, ...rest] = view.decoded.outcomes;
+  return (
+    view.market.active && !view.market.closed && !!first?.tokenId && !!second?.tokenId && rest.length === 0
+  );
+}
+
 /**
  * The market an event is summed up by: the likeliest Yes/No market, or for markets of named outcomes the
  * first open one, the event's own question (a spread's chance is no answer to who wins).

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DEFAULT_CHART_RANGE } from '../../contract/chart-range';
 import { eventSearchSchema, marketInSearch } from '../../contract/event-search';
 import { PAGES } from '../../contract/pages';
+import { focusTicket } from '../lib/ticket-focus';
 import { useEventBySlug } from '../features/catalog/api/event-by-slug';
 import { EventDetails } from '../features/catalog/components/event-details';
 import { EventDetailsSkeleton } from '../features/catalog/components/event-details-skeleton';
@@ -29,14 +30,19 @@ function EventPage() {
   const event = useEventBySlug(slug);
   // The book's market is part of the link, so a shared page opens on the same book.
   const chooseMarket = (id: string | undefined) =>
-    void navigate({
+    navigate({
       search: (prev) => ({ ...prev, market: id === undefined ? undefined : marketInSearch(id) }),
       replace: true,
       resetScroll: false,
     });
+  // A market card's Trade: its book, then the keyboard at its ticket (once drawn for that market).
+  const tradeMarket = (id: string) => {
+    void chooseMarket(id).then(() => requestAnimationFrame(() => focusTicket()));
+  };
   return (
     <EventDetails
       event={event}
+      onTrade={tradeMarket}
       chart={
         <PriceHistorySection slug={slug} lines={chartLines(event)} range={range} markets={event.markets} />
       }

@@ -1,7 +1,7 @@
 import type { Event } from '../../../contract/catalog';
 import { marketName } from '../../../contract/market-name';
-import { type DecodedOutcome, decodeMarket } from '../../lib/decode-market';
-import { marketsInOrder } from '../../lib/event-summary';
+import type { DecodedOutcome } from '../../lib/decode-market';
+import { isTradable, marketsInOrder } from '../../lib/event-summary';
 import { priceUnits } from '../../lib/live/figures';
 
 /** A market the exchange has a book for (docs/api.md: two outcomes with tokens, active, not closed). */
@@ -39,17 +39,17 @@ export const withMarket = (outcome: string, marketName: string | undefined): str
 export function tradableMarkets(event: Pick<Event, 'markets' | 'title'>): TradableMarket[] {
   const out: TradableMarket[] = [];
   // In the order the event page lists its markets: a game's own question first, not its likeliest line.
-  for (const { market } of marketsInOrder(event.markets)) {
-    if (!market.active || market.closed) continue;
-    const [first, second, ...rest] = decodeMarket(market).outcomes;
-    if (!first?.tokenId || !second?.tokenId || rest.length > 0) continue;
+  for (const view of marketsInOrder(event.markets)) {
+    if (!isTradable(view)) continue;
+    const { market } = view;
+    const outcomes = view.decoded.outcomes as TradableMarket['outcomes'];
     out.push({
       id: market.id,
       conditionId: market.conditionId,
       question: market.question.trim() || event.title,
       name: marketName(market) || event.title,
-      outcomes: [first as TradableMarket['outcomes'][0], second as TradableMarket['outcomes'][1]],
-      bookToken: first.tokenId,
+      outcomes,
+      bookToken: outcomes[0].tokenId,
       negRisk: market.negRisk === true,
       tick: priceUnits(market.orderPriceMinTickSize || 0.01),
       minSize: Math.round((market.orderMinSize || 5) * 100),

@@ -118,6 +118,37 @@ describe('EventDetails', () => {
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(14);
   });
 
+  it('gives each tradable market of several a Trade button that names it, and none to a closed one', async () => {
+    noFetch();
+    const game = (id: string, question: string, outcomes: [string, string]) =>
+      makeMarket({
+        id,
+        question,
+        conditionId: `0x${id}`,
+        outcomes: JSON.stringify(outcomes),
+        outcomePrices: '["0.6","0.4"]',
+        clobTokenIds: [`${id}1`, `${id}2`],
+      });
+    const onTrade = vi.fn();
+    const markets = [
+      game('7', 'Dolphins vs. Titans', ['Dolphins', 'Titans']),
+      game('8', 'Spread: Dolphins (-2.5)', ['Dolphins', 'Titans']),
+      { ...game('9', 'Dolphins vs. Titans: O/U 41.5', ['Over', 'Under']), closed: true },
+    ];
+    const { unmount } = renderInApp(<EventDetails event={makeEvent({ markets })} onTrade={onTrade} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(
+      screen.getAllByRole('button', { name: /^Trade / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Trade Dolphins vs. Titans', 'Trade Spread: Dolphins (-2.5)']);
+    await userEvent.click(screen.getByRole('button', { name: 'Trade Spread: Dolphins (-2.5)' }));
+    expect(onTrade).toHaveBeenCalledWith('8');
+    unmount();
+    // One book is the book the page shows already: nothing to pick.
+    renderInApp(<EventDetails event={makeEvent({ markets: markets.slice(0, 1) })} onTrade={onTrade} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: /^Trade / })).toBeNull();
+  });
+
   it('share copies the canonical link and announces "Link copied" when there is no share sheet', async () => {
     noFetch();
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { EventImage } from '../../../components/event-image';
 import { formatExact, formatMoney, formatMoneyExact, formatRelative } from '../../../lib/format';
 import { useExactZone } from '../../../lib/use-hydrated';
 import { useNow } from '../../../lib/use-now';
-import { marketsInOrder } from '../../../lib/event-summary';
+import { isTradable, marketsInOrder } from '../../../lib/event-summary';
 import { EventDescription } from './event-description';
 import { MarketBlock } from './market-block';
 import { MoreInSeries } from './more-in-series';
@@ -50,9 +50,11 @@ function When({ label, pastLabel = label, iso }: { label: string; pastLabel?: st
   );
 }
 
-function Markets({ event }: { event: Event }) {
+function Markets({ event, onTrade }: { event: Event; onTrade?: ((marketId: string) => void) | undefined }) {
   const [showAll, setShowAll] = useState(false);
   const ranked = marketsInOrder(event.markets);
+  // A card's Trade button picks its book: only where there is more than one book to pick.
+  const tradable = new Set(ranked.filter(isTradable).map((view) => view.market.id));
   const shown = showAll ? ranked : ranked.slice(0, MARKETS_SHOWN);
   return (
     <section aria-labelledby="markets-heading" className="space-y-3">
@@ -65,6 +67,11 @@ function Markets({ event }: { event: Event }) {
             key={view.market.id}
             view={view}
             closed={(view.market as { closed?: unknown }).closed === true}
+            onTrade={
+              onTrade && tradable.size > 1 && tradable.has(view.market.id)
+                ? () => onTrade(view.market.id)
+                : undefined
+            }
           />
         ))}
       </div>
@@ -85,7 +92,18 @@ function Markets({ event }: { event: Event }) {
  * The event page: header, key figures, the price chart and the live book (slots: each is its own
  * feature, loaded apart), markets, description, and other events of its series.
  */
-export function EventDetails({ event, chart, book }: { event: Event; chart?: ReactNode; book?: ReactNode }) {
+export function EventDetails({
+  event,
+  chart,
+  book,
+  onTrade,
+}: {
+  event: Event;
+  chart?: ReactNode;
+  book?: ReactNode;
+  /** Shows a market's book and ticket (the book slot's choice). */
+  onTrade?: (marketId: string) => void;
+}) {
   const { tags, series } = event;
   return (
     <article className="space-y-6" aria-labelledby="event-title">
@@ -134,7 +152,7 @@ export function EventDetails({ event, chart, book }: { event: Event; chart?: Rea
       </dl>
       {chart}
       {book}
-      <Markets event={event} />
+      <Markets event={event} onTrade={onTrade} />
       <EventDescription text={event.description} />
       {series[0] && <MoreInSeries series={series[0]} exclude={event.id} />}
     </article>

@@ -13,14 +13,35 @@ function IdLine({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One market: its question, outcome bars, and ids in a disclosure so they do not crowd the page. */
-export function MarketBlock({ view, closed }: { view: MarketView; closed: boolean }) {
+/**
+ * One market: its question, outcome bars, and ids in a disclosure so they do not crowd the page; `onTrade`
+ * (an event's tradable markets, when it has several) shows its book and ticket.
+ */
+export function MarketBlock({
+  view,
+  closed,
+  onTrade,
+}: {
+  view: MarketView;
+  closed: boolean;
+  onTrade?: (() => void) | undefined;
+}) {
   const { market, decoded } = view;
   return (
     <article className="rounded-lg border border-neutral-200 p-3 sm:p-4 dark:border-neutral-800">
       <div className="mb-2 flex items-start justify-between gap-2">
         <h3 className="text-base font-medium wrap-anywhere">{market.question}</h3>
         {closed && <Badge tone="closed">Resolved</Badge>}
+        {onTrade && (
+          <button
+            type="button"
+            onClick={onTrade}
+            aria-label={`Trade ${market.question}`}
+            className="shrink-0 rounded-md border border-neutral-300 px-3 py-1 text-sm font-medium hover:border-accent-500 hover:text-accent-700 dark:border-neutral-700 dark:hover:text-accent-300"
+          >
+            Trade
+          </button>
+        )}
       </div>
       <OutcomeBars decoded={decoded} closed={closed} />
       <details className="mt-3 text-sm">
