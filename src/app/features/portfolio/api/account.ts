@@ -68,6 +68,14 @@ export async function loadAccount(session: Session): Promise<Account> {
   };
 }
 
+/** A row's market: its event's slug and title, its own id and question. */
+export interface MarketRef {
+  slug: string;
+  title: string;
+  id: string;
+  question: string;
+}
+
 export { cancelOrder } from '../../../lib/wallet/cancel-order';
 
 /** DELETE /cancel-all: cancels every open order of the key owner. */
@@ -75,11 +83,9 @@ export function cancelAll(session: Session) {
   return sessionRequest(CancelResponse, session, { method: 'DELETE', path: '/cancel-all' });
 }
 
-/** The event's slug, the market's id and its question, by condition id, for the rows' links. */
-export async function marketsByCondition(
-  conditionIds: string[],
-): Promise<Map<string, { slug: string; id: string; question: string }>> {
-  const found = new Map<string, { slug: string; id: string; question: string }>();
+/** The event's slug and title, the market's id and its question, by condition id, for the rows' links. */
+export async function marketsByCondition(conditionIds: string[]): Promise<Map<string, MarketRef>> {
+  const found = new Map<string, MarketRef>();
   if (conditionIds.length === 0) return found;
   const query = new URLSearchParams(conditionIds.map((id) => ['condition_ids', id]));
   const response = await fetch(`${config.gammaUrl}/markets?${query}`).catch(() => null);
@@ -90,13 +96,18 @@ export async function marketsByCondition(
         id: z.string(),
         conditionId: z.string(),
         question: z.string(),
-        events: z.array(z.object({ slug: z.string() })),
+        events: z.array(z.object({ slug: z.string(), title: z.string() })),
       }),
     )
     .safeParse(await response.json());
   if (rows.success)
     for (const row of rows.data)
       if (row.events[0])
-        found.set(row.conditionId, { slug: row.events[0].slug, id: row.id, question: row.question });
+        found.set(row.conditionId, {
+          slug: row.events[0].slug,
+          title: row.events[0].title,
+          id: row.id,
+          question: row.question,
+        });
   return found;
 }

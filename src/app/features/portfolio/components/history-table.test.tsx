@@ -21,6 +21,10 @@ describe('the trade history', () => {
     const when = screen.getByRole('row', { name: /Bought Yes/ }).querySelector('time')!;
     expect(when.getAttribute('datetime')).toBe('2026-11-28T20:10:47.000Z');
     expect(when.textContent).toMatch(/^Nov 2[89], 2026, \d{1,2}:\d\d [AP]M (UTC|GMT[+-]\d{1,2}(:\d\d)?)$/);
+    // Wider than a phone, it scrolls in a region the keyboard can reach (and scroll with the arrows).
+    const region = screen.getByRole('region', { name: 'Trade history, newest first' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(screen.getByRole('table'))).toBe(true);
   });
 
   const trade = (fields: object) =>

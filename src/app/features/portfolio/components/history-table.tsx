@@ -8,6 +8,7 @@ import {
 } from '../../../lib/live/figures';
 import type { Account } from '../api/account';
 import { type Links, MarketLink } from './market-link';
+import { TableScroll } from './table-scroll';
 import { muted, table, td, th } from './styles';
 
 type Trade = Account['trades'][number];
@@ -64,7 +65,7 @@ export function ownPart(t: Trade): { words: string; shares: number; price: numbe
 export function HistoryTable({ trades, links }: { trades: Trade[]; links: Links }) {
   if (trades.length === 0) return <p className={muted}>No trades yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Trade history, newest first">
       <table className={table}>
         <caption className="sr-only">Trade history, newest first</caption>
         <thead>
@@ -99,6 +100,6 @@ export function HistoryTable({ trades, links }: { trades: Trade[]; links: Links 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { formatCents, formatShares, priceUnits } from '../../../lib/live/figures
 import { restingWords } from '../../../lib/resting-words';
 import type { Account } from '../api/account';
 import { type Links, MarketLink } from './market-link';
+import { TableScroll } from './table-scroll';
 import { muted, secondary, table, td, th } from './styles';
 
 type Order = Account['orders'][number];
@@ -75,7 +76,7 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
           Cancel all
         </button>
       )}
-      <div className="overflow-x-auto">
+      <TableScroll label="Open orders">
         <table className={table}>
           <caption className="sr-only">Open orders</caption>
           <thead>
@@ -120,7 +121,7 @@ export function OrdersTable({ orders, links, busy, onCancel, onCancelAll }: Prop
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

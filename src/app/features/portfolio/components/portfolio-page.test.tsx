@@ -208,13 +208,18 @@ describe('the Portfolio', () => {
     expect(screen.queryByText(/No positions yet/)).toBeNull();
   });
 
-  it("links each row to its event, open on the row's own market", async () => {
+  it("links each row to its event, open on the row's own market, named with the event", async () => {
     api.marketsByCondition.mockResolvedValue(
-      new Map([['0xc1', { slug: 'box-office', id: '42', question: '$20M–$30M?' }]]),
+      new Map([
+        [
+          '0xc1',
+          { slug: 'box-office', title: 'Opening weekend box office', id: '42', question: '$20M–$30M?' },
+        ],
+      ]),
     );
     api.loadAccount.mockResolvedValue(account({ positions: [position()] }));
     renderInApp(<PortfolioPage />);
-    const link = await screen.findByRole('link', { name: '$20M–$30M?' });
+    const link = await screen.findByRole('link', { name: /^\$20M–\$30M\?\s+Opening weekend box office$/ });
     expect(link.getAttribute('href')).toBe('/e/box-office?market=42');
   });
 

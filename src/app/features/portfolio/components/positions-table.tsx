@@ -2,6 +2,7 @@ import { formatCents, formatDollars, formatShares, priceUnits } from '../../../l
 import type { Position } from '../../../../contract/trading';
 import { positionFigures } from '../figures';
 import { type Links, MarketLink } from './market-link';
+import { TableScroll } from './table-scroll';
 import { muted, table, td, th } from './styles';
 
 const profitTone = (profit: number) =>
@@ -30,7 +31,7 @@ export function PositionsTable({
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Positions">
       <table className={table}>
         <caption className="sr-only">Positions</caption>
         <thead>
@@ -71,6 +72,6 @@ export function PositionsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
