@@ -112,8 +112,13 @@ test('a market card’s Trade button shows its book and puts the keyboard on its
   await page.goto(`/e/${event.slug}`);
   const picker = page.getByRole('combobox', { name: 'Market' });
   await expect(picker).not.toHaveValue(spread.id);
+  // The chart draws the game's own question until another market is chosen, then that one.
+  const chart = page.getByRole('slider', { name: /^Chart of / });
+  await expect(chart).toBeVisible();
+  await expect(chart).not.toHaveAccessibleName(/Spread/);
   await page.getByRole('button', { name: `Trade ${spread.question}` }).press('Enter');
   await expect(picker).toHaveValue(spread.id);
+  await expect(chart).toHaveAccessibleName(new RegExp(`· ${spread.question.replace(/[()+.-]/g, '\\$&')}, `));
   await expect(page).toHaveURL(new RegExp(`[?&]market=${spread.id}(&|$)`));
   const ticket = page.locator('[data-trade-ticket]');
   await expect(ticket.getByRole('heading', { level: 3 })).toContainText(

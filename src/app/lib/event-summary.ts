@@ -29,6 +29,11 @@ export function rankMarkets(markets: readonly Market[]): MarketView[] {
 
 const isYesNo = (view: MarketView) => yesOutcome(view.decoded) !== null;
 
+/** An event of several markets, some of named outcomes (a game's winner, spreads and totals). */
+export function hasNamedMarkets(event: Pick<Event, 'markets'>): boolean {
+  return event.markets.length > 1 && !event.markets.every((m) => isYesNo(viewMarket(m)));
+}
+
 /**
  * An event's markets as its page lists them: Yes/No markets (answers, dates, thresholds of one question)
  * likeliest first; markets of named outcomes (a game's winner, spreads and totals) in the catalog's
@@ -52,10 +57,9 @@ export function isTradable(view: MarketView): boolean {
  * first open one, the event's own question (a spread's chance is no answer to who wins).
  */
 export function mainMarket(event: Pick<Event, 'markets'>): MarketView | undefined {
-  const ranked = rankMarkets(event.markets);
-  return event.markets.length > 1 && !ranked.every(isYesNo)
+  return hasNamedMarkets(event)
     ? viewMarket(event.markets.find((m) => !m.closed) ?? event.markets[0]!)
-    : ranked[0];
+    : rankMarkets(event.markets)[0];
 }
 
 /** Hides the grouped event's shared prefix so each line of a multi-market summary stays short. */

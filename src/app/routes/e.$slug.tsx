@@ -39,20 +39,21 @@ function EventPage() {
   const tradeMarket = (id: string) => {
     void chooseMarket(id).then(() => requestAnimationFrame(() => focusTicket()));
   };
+  const chosen = market === undefined ? undefined : String(market);
   return (
     <EventDetails
       event={event}
       onTrade={tradeMarket}
       chart={
-        <PriceHistorySection slug={slug} lines={chartLines(event)} range={range} markets={event.markets} />
-      }
-      book={
-        <BookSection
-          event={event}
-          market={market === undefined ? undefined : String(market)}
-          onMarket={chooseMarket}
+        // A game's chart draws the market its book shows (chart-lines.ts).
+        <PriceHistorySection
+          slug={slug}
+          lines={chartLines(event, chosen)}
+          range={range}
+          markets={event.markets}
         />
       }
+      book={<BookSection event={event} market={chosen} onMarket={chooseMarket} />}
     />
   );
 }

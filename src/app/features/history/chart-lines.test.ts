@@ -66,17 +66,31 @@ describe('chartLines', () => {
     expect(new Set(lines.map((l) => l.label)).size).toBe(lines.length);
   });
 
-  it('names the outcome a line draws when a market has two named outcomes', () => {
+  it('draws one market of a game, its own question or the book’s, naming the outcome first', () => {
     const event = makeEvent({
       markets: [
         market(['Hawks', 'Nets'], ['0.942', '0.058'], ['h', 'n'], 'Hawks vs. Nets'),
         market(['Hawks', 'Nets'], ['0.086', '0.914'], ['h2', 'n2'], 'Spread: Hawks (-17.5)'),
+        market(['Over', 'Under'], ['0.3', '0.7'], ['o', 'u'], 'Hawks vs. Nets: O/U 221.5'),
       ],
     });
+    // A spread's 91% beside the winner's 94% says nothing: the game's own question, both sides.
     expect(chartLines(event).map((l) => [l.label, l.price])).toEqual([
-      ['Hawks vs. Nets · Hawks', 0.942],
-      ['Spread: Hawks (-17.5) · Nets', 0.914],
+      ['Hawks', 0.942],
+      ['Nets', 0.058],
     ]);
+    // The book's market, its name after each outcome (a phone's legend cuts the end, not the side),
+    // less the game's question it repeats; a spread's name has none.
+    expect(chartLines(event, event.markets[2]!.id).map((l) => [l.label, l.tokenId])).toEqual([
+      ['Under · O/U 221.5', 'u'],
+      ['Over · O/U 221.5', 'o'],
+    ]);
+    expect(chartLines(event, event.markets[1]!.id).map((l) => l.label)).toEqual([
+      'Nets · Spread: Hawks (-17.5)',
+      'Hawks · Spread: Hawks (-17.5)',
+    ]);
+    // A market id the event does not have: its own question.
+    expect(chartLines(event, 'elsewhere').map((l) => l.tokenId)).toEqual(['h', 'n']);
   });
 
   it('leaves out outcomes without a price or a token', () => {
