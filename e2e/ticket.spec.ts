@@ -77,6 +77,14 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(ticket.getByRole('alert')).toHaveText('This order needs $3,000.00 and you have $997.00 free.');
   await expect(ticket.getByRole('button', { name: /^Sign to buy/ })).toBeDisabled();
   await ticket.getByLabel('Shares', { exact: true }).fill('');
+  // A market buy past the balance and past what is for sale (the 40 at 55¢): both are said.
+  await ticket.getByRole('button', { name: 'Market' }).click();
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('5000');
+  await expect(ticket.getByRole('alert')).toHaveText(
+    `This order needs $5,000.00 and you have $997.00 free. Only $22.00 of ${yes} is for sale now.`,
+  );
+  await ticket.getByLabel('Amount ($)', { exact: true }).fill('');
+  await ticket.getByRole('button', { name: 'Limit' }).click();
 
   // Buying the other outcome at 70¢ would meet that bid (its mirror), the only No for sale: said as it
   // is typed, with no figures (they would be the wallet's own shares) and nothing to press; gone once

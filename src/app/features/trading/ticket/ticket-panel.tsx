@@ -230,7 +230,12 @@ function Ticket({
         side === 'BUY' ? wallet.cash : wallet.shares[outcome],
         name,
       );
-      if (short) return whole(short);
+      // A market buy past the book's depth as well: both are said, since both change what to type.
+      const forSale =
+        kind === 'market' && preview.budget !== undefined && preview.budget - preview.cash >= 10_000
+          ? ` Only ${dollarsOf(preview.cash)} of ${name} is for sale now.`
+          : '';
+      if (short) return whole(short + forSale);
       // The book counts the wallet's own orders, which this order could not take: said before signing.
       const crossed = ownOrdersCrossed(
         { tokenId: market.outcomes[outcome].tokenId, side, price: preview.reach },
