@@ -54,6 +54,9 @@ describe('EventDetails', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('Closed')).toBeInTheDocument();
     expect(screen.queryByText('Open')).toBeNull();
+    // The start date is when it opened for trading (a game's is not its kick-off).
+    const opened = screen.getByText('Opened').closest('div')!;
+    expect(within(opened).getByText(/ago$/)).toHaveAttribute('datetime', '2025-03-01T12:00:00.000Z');
     const ended = screen.getByText('Ended').closest('div')!;
     expect(within(ended).getByText(/ago$/)).toHaveAttribute('datetime', '2025-06-30T18:30:00.000Z');
     expect(ended).toHaveTextContent(formatExact('2025-06-30T18:30:00.000Z'));
@@ -62,10 +65,16 @@ describe('EventDetails', () => {
     );
     unmount();
 
-    renderInApp(<EventDetails event={makeEvent({ endDate: '2099-01-01T00:00:00.000Z' })} />);
+    const { unmount: unmount2 } = renderInApp(
+      <EventDetails event={makeEvent({ endDate: '2099-01-01T00:00:00.000Z' })} />,
+    );
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByText('Open')).toBeInTheDocument();
     expect(within(screen.getByText('Ends').closest('div')!).getByText(/^in \d+y$/)).toBeInTheDocument();
+    unmount2();
+    renderInApp(<EventDetails event={makeEvent({ startDate: '2099-01-01T00:00:00.000Z' })} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByText('Opens').closest('div')!).getByText(/^in \d+y$/)).toBeInTheDocument();
   });
 
   it('does not call an open event past its end date ended: it still trades until closed', async () => {

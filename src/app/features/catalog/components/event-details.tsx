@@ -145,7 +145,8 @@ export function EventDetails({
         <Money label="Volume" value={event.volume} />
         <Money label="24 h volume" value={event.volume24hr} />
         <Money label="Liquidity" value={event.liquidity} />
-        <When label="Starts" iso={event.startDate} />
+        {/* The catalog's start date is when the event opened for trading, not a game's kick-off. */}
+        <When label="Opens" pastLabel="Opened" iso={event.startDate} />
         {/* An open event past its end date still trades until it is closed (as on the reference,
             where a market trades until it resolves): not "Ended" while the book is live. */}
         <When label="Ends" pastLabel={event.closed ? 'Ended' : 'End date passed'} iso={event.endDate} />

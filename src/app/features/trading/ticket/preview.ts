@@ -238,6 +238,8 @@ export function uncovered(
   order: { side: Side; price: number; size: number; budget?: number },
   free: bigint,
   outcomeName: string,
+  /** The other outcome's name: a sell of shares one has none of is a bet its buy makes. */
+  otherName?: string,
 ): string | null {
   if (order.side === 'BUY') {
     const needs = BigInt(order.budget ?? order.price * order.size);
@@ -249,7 +251,8 @@ export function uncovered(
       [needText, freeText] = [formatDollarsFine(Number(needs) / 1e6), formatDollarsFine(Number(free) / 1e6)];
     return `This order needs ${needText} and you have ${freeText} free.`;
   }
-  return BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) > free
-    ? `You have ${formatSharesDown(Number(free) / 1e6)} ${outcomeName} shares free to sell.`
-    : null;
+  if (BigInt(order.size) * BigInt(BASE_PER_CENTISHARE) <= free) return null;
+  if (free === 0n && otherName)
+    return `You have no ${outcomeName} shares to sell. To bet against ${outcomeName}, buy ${otherName}.`;
+  return `You have ${formatSharesDown(Number(free) / 1e6)} ${outcomeName} shares free to sell.`;
 }

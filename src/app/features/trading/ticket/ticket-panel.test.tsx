@@ -198,6 +198,10 @@ describe('the trade ticket', () => {
     expect(uncovered(sell, 9_990_000n, 'No')).toBe('You have 9.99 No shares free to sell.');
     // Shares free are rounded down: 9.999 is not "10", which would then be refused.
     expect(uncovered(sell, 9_999_000n, 'No')).toBe('You have 9.99 No shares free to sell.');
+    // None at all: the bet a sell of them would make is a buy of the other outcome.
+    expect(uncovered(sell, 0n, 'No', 'Yes')).toBe(
+      'You have no No shares to sell. To bet against No, buy Yes.',
+    );
   });
 
   it('a market sell previews what the bids pay', () => {

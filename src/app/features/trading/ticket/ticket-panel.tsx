@@ -229,6 +229,7 @@ function Ticket({
         { side, ...preview },
         side === 'BUY' ? wallet.cash : wallet.shares[outcome],
         name,
+        withMarket(market.outcomes[outcome === 0 ? 1 : 0].label, marketName),
       );
       // A market buy past the book's depth as well: both are said, since both change what to type.
       const forSale =
