@@ -117,6 +117,34 @@ describe('EventList', () => {
     );
   });
 
+  it('lists an open event’s open markets only: a date already past is its history', async () => {
+    const market = makeEvent().markets[0]!;
+    const rung = (id: string, name: string, yes: string, closed: boolean) => ({
+      ...market,
+      id,
+      groupItemTitle: name,
+      outcomePrices: JSON.stringify([yes, String(1 - Number(yes))]),
+      closed,
+    });
+    const open = makeEvent({
+      title: 'Helio Pay IPO by ___?',
+      markets: [
+        rung('1', 'October 31', '0', true),
+        rung('2', 'November 8', '0', true),
+        rung('3', 'December 31', '0.2', false),
+        rung('4', 'March 31', '0.45', false),
+      ],
+    });
+    renderInApp(<EventList events={[open]} />);
+    const row = (await screen.findByRole('link', { name: 'Helio Pay IPO by ___?' })).closest('li')!;
+    const top = within(row).getByRole('list', { name: 'Top markets' });
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['March 31Yes 45.0%', 'December 31Yes 20.0%']);
+  });
+
   it('badges a closed event and shows a long-shot price as <0.1%', async () => {
     renderInApp(<EventList events={[asEvent(nba)]} />);
     const link = await screen.findByRole('link', { name: /Mavericks beat the Grizzlies/ });

@@ -109,16 +109,20 @@ export function EventRowView({
             className="mt-1 max-w-md space-y-0.5 text-xs text-neutral-600 dark:text-neutral-400"
             aria-label="Top markets"
           >
-            {ranked.slice(0, MAX_MARKETS).map(({ market, headline }) => (
-              <li key={market.id} className="flex gap-2">
-                <span className="min-w-0 flex-1 truncate" title={market.question}>
-                  {marketName(market)}
-                </span>
-                <span className="shrink-0 tabular-nums font-medium text-neutral-800 dark:text-neutral-200">
-                  {headline ? `${headline.label} ${formatPercent(headline.price)}` : '—'}
-                </span>
-              </li>
-            ))}
+            {ranked
+              // An open event's resolved markets (a "by <date>" rung already past) are its history.
+              .filter(({ market }) => event.closed || !market.closed)
+              .slice(0, MAX_MARKETS)
+              .map(({ market, headline }) => (
+                <li key={market.id} className="flex gap-2">
+                  <span className="min-w-0 flex-1 truncate" title={market.question}>
+                    {marketName(market)}
+                  </span>
+                  <span className="shrink-0 tabular-nums font-medium text-neutral-800 dark:text-neutral-200">
+                    {headline ? `${headline.label} ${formatPercent(headline.price)}` : '—'}
+                  </span>
+                </li>
+              ))}
           </ul>
         )}
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-neutral-600 dark:text-neutral-400">
