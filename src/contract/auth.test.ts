@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildClobAuthTypedData,
   createL1Headers,
+  inSpellingSent,
   isValidNonce,
   l1HeadersFromSignature,
   randomNonce,
@@ -170,5 +171,30 @@ describe('base64 helpers', () => {
         passphrase: 'a'.repeat(64),
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('inSpellingSent', () => {
+  const sentOnly =
+    (...names: string[]) =>
+    (name: string) =>
+      names.includes(name);
+  const missing =
+    'Level 1 authentication needs SVC_ADDRESS, SVC_NONCE (or the same names with POLY_ for SVC_); missing: SVC_NONCE.';
+
+  it('names the headers POLY_* for a client that sent only those, and swaps the spelling note', () => {
+    expect(inSpellingSent(missing, sentOnly('POLY_ADDRESS'))).toBe(
+      'Level 1 authentication needs POLY_ADDRESS, POLY_NONCE (or the same names with SVC_ for POLY_); missing: POLY_NONCE.',
+    );
+    // A response header keeps its one name.
+    expect(inSpellingSent('See SVC_SERVER_TIME; SVC_TIMESTAMP is late.', sentOnly('POLY_TIMESTAMP'))).toBe(
+      'See SVC_SERVER_TIME; POLY_TIMESTAMP is late.',
+    );
+  });
+
+  it('leaves the message as it is for SVC_* headers, both spellings, or none', () => {
+    expect(inSpellingSent(missing, sentOnly('SVC_ADDRESS'))).toBe(missing);
+    expect(inSpellingSent(missing, sentOnly('SVC_ADDRESS', 'POLY_NONCE'))).toBe(missing);
+    expect(inSpellingSent(missing, sentOnly())).toBe(missing);
   });
 });

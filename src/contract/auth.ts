@@ -34,6 +34,28 @@ export const AUTH_HEADER_SPELLINGS = Object.values(AUTH_HEADERS).flatMap((name) 
   referenceSpelling(name),
 ]);
 
+/** The authentication headers' names in a message, either spelling, and a bare prefix ("with POLY_ for SVC_"). */
+const SPELLED = new RegExp(
+  `\\b(SVC|POLY)_(${Object.values(AUTH_HEADERS)
+    .map((name) => name.replace(/^SVC_/, ''))
+    .join('|')}|(?=[\\s);,.]|$))`,
+  'g',
+);
+
+/**
+ * An error message as the request spelled its headers: a client that sent the reference's `POLY_*` (and
+ * no `SVC_*`) reads `POLY_API_KEY` where the message says `SVC_API_KEY`, and the other way round in
+ * "the same names with POLY_ for SVC_". Other names (`SVC_SERVER_TIME`, a response header) stay.
+ */
+export function inSpellingSent(message: string, sent: (name: string) => boolean): string {
+  const names = Object.values(AUTH_HEADERS);
+  if (names.some(sent) || !names.some((name) => sent(referenceSpelling(name)))) return message;
+  return message.replace(
+    SPELLED,
+    (_, prefix: string, name: string) => `${prefix === 'SVC' ? 'POLY' : 'SVC'}_${name}`,
+  );
+}
+
 /** Sent with every 401 TIMESTAMP_OUT_OF_RANGE so a client can correct its clock (docs/api.md §7). */
 export const SERVER_TIME_HEADER = 'SVC_SERVER_TIME';
 

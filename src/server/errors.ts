@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../contract/error-codes';
 import { pathOf } from './request-path';
+import { inSpellingSent } from '../contract/auth';
 
 /** An error the client caused or must hear about, in the contract's terms (docs/api.md §7). */
 export class ReplyError extends Error {
@@ -136,7 +137,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ReplyError) {
       void reply.headers(err.headers);
-      return sendError(reply, err.code, err.message);
+      // Headers named as this client sends them (a reference client's POLY_*: docs/api.md §9).
+      return sendError(
+        reply,
+        err.code,
+        inSpellingSent(err.message, (name) => request.headers[name.toLowerCase()] !== undefined),
+      );
     }
     if (err.validation) {
       const where = err.validationContext;

@@ -545,7 +545,10 @@ describe('the reference clients’ dialect: POLY_ headers and the /auth/… path
       401,
       'AUTH_HEADERS_MISSING',
     );
-    expect(res.json().error).toMatch(/SVC_NONCE/);
+    // Named as this client spells them.
+    expect(res.json().error).toBe(
+      'Level 1 authentication needs POLY_ADDRESS, POLY_TIMESTAMP, POLY_NONCE, POLY_SIGNATURE (or the same names with SVC_ for POLY_); missing: POLY_NONCE.',
+    );
     for (const [name, value] of [
       ['POLY_ADDRESS', '0x1234'],
       ['POLY_TIMESTAMP', '-1'],
@@ -574,10 +577,13 @@ describe('the reference clients’ dialect: POLY_ headers and the /auth/… path
       401,
       'L1_SIGNATURE_INVALID',
     );
-    await expectRejected(
+    const passphrase = await expectRejected(
       await listOnAlias((h) => ({ ...h, POLY_PASSPHRASE: 'f'.repeat(64) })),
       401,
       'PASSPHRASE_INVALID',
+    );
+    expect(passphrase.json().error).toBe(
+      'POLY_PASSPHRASE is not the passphrase of POLY_API_KEY; send the passphrase returned when the key was created.',
     );
     await expectRejected(
       await listOnAlias((h) => ({ ...h, POLY_ADDRESS: other.address })),
