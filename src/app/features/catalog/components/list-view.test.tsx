@@ -83,34 +83,25 @@ describe('ListView', () => {
     expect(await screen.findByRole('link', { name: 'Will it rain tomorrow?' })).toBeInTheDocument();
   });
 
-  it('empty results and a page past the end say so', async () => {
+  /** The top list searched for `q`, with nothing found. */
+  const searchFindingNothing = (q: string) => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse([], { total: 0 })),
     );
     renderInApp(
-      <ListView
-        heading="Top markets"
-        search={{ ...DEFAULT_LIST_SEARCH, q: 'zzz' }}
-        onSearchChange={() => {}}
-      />,
+      <ListView heading="Top markets" search={{ ...DEFAULT_LIST_SEARCH, q }} onSearchChange={() => {}} />,
     );
+  };
+
+  it('empty results say so', async () => {
+    searchFindingNothing('zzz');
     expect(await screen.findByText('No events match this view.')).toBeInTheDocument();
     expect(screen.getByText('Try another search, or set the status filter to All.')).toBeInTheDocument();
   });
 
   it('a search of several words that finds nothing says it matches the words as typed', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([], { total: 0 })),
-    );
-    renderInApp(
-      <ListView
-        heading="Top markets"
-        search={{ ...DEFAULT_LIST_SEARCH, q: 'dolphins titans' }}
-        onSearchChange={() => {}}
-      />,
-    );
+    searchFindingNothing('dolphins titans');
     expect(
       await screen.findByText(
         'The search finds titles holding “dolphins titans” as typed, words in that order: try fewer words, or set the status filter to All.',
