@@ -206,8 +206,8 @@ function Ticket({
       // "$0.30", or "0.3" where no price is below a cent, is a price in dollars: the field is in cents.
       const typed = typedNumber(limitText);
       if (typed > 0 && typed < 1 && (/^\s*\$/.test(limitText) || tick % 100 === 0)) {
-        const cents = Math.round(typed * PRICE_UNITS);
-        return limitIs(`Prices go in cents: type ${cents / 100} for ${formatCents(cents)}.`);
+        const units = Math.round(typed * PRICE_UNITS);
+        return limitIs(`Prices go in cents: type ${units / 100} for ${formatCents(units)}.`);
       }
       if (!(limitPrice >= tick && limitPrice <= PRICE_UNITS - tick))
         return limitIs(
