@@ -83,6 +83,10 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(ticket.getByRole('alert')).toHaveText(
     `This order needs $5,000.00 and you have $997.00 free. Only $22.00 of ${yes} is for sale now.`,
   );
+  // Max is what can be bought now, not the whole balance.
+  await ticket.getByRole('button', { name: `Max: spend $22.00, all of ${yes} others sell now` }).click();
+  await expect(ticket.getByLabel('Amount ($)', { exact: true })).toHaveValue('22');
+  await expect(ticket.getByRole('alert')).toHaveCount(0);
   await ticket.getByLabel('Amount ($)', { exact: true }).fill('');
   await ticket.getByRole('button', { name: 'Limit' }).click();
 
@@ -134,10 +138,11 @@ test('ticket: a session key, a resting limit order and a market order that fills
   await expect(ticket.getByRole('button', { name: new RegExp(`^Sign to buy ${yes}$`) })).toBeFocused();
   expect(wallet.countOf('eth_signTypedData_v4')).toBe(3);
 
-  // Max fills in all that is free: the $986.00 a market buy can spend, or the 20 shares to sell.
+  // Max fills in all a market buy can spend now, the $11.00 of the 20 at 55¢ others still sell (not
+  // the $986.00 free), or the 20 shares to sell.
   await expect(ticket.getByText(`Free to trade: $986.00 · 20 ${yes}`)).toBeVisible();
-  await ticket.getByRole('button', { name: 'Max: spend all your free cash, $986.00' }).click();
-  await expect(ticket.getByLabel('Amount ($)')).toHaveValue('986');
+  await ticket.getByRole('button', { name: `Max: spend $11.00, all of ${yes} others sell now` }).click();
+  await expect(ticket.getByLabel('Amount ($)')).toHaveValue('11');
   await ticket.getByRole('button', { name: 'Sell', exact: true }).click();
   await ticket.getByRole('button', { name: `Max: sell all 20 free ${yes} shares` }).click();
   await expect(ticket.getByLabel('Shares', { exact: true })).toHaveValue('20');

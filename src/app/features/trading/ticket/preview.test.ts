@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Book } from '../../../../engine/book';
 import type { OrderIn } from '../../../../engine/types';
-import { type LiveLevels, bestOpposite, previewTicket, signedAmounts } from './preview';
+import { type LiveLevels, bestOpposite, marketBuyMost, previewTicket, signedAmounts } from './preview';
 
 const levels = (bids: [number, number][], asks: [number, number][]): LiveLevels => ({
   bids: new Map(bids),
@@ -154,5 +154,38 @@ describe('previewTicket', () => {
     expect(previewTicket(levels([], []), { outcome: 0, side: 'BUY', kind: 'market', amount: 5 })).toBeNull();
     // Less money than one centishare costs.
     expect(previewTicket(asks, { outcome: 0, side: 'BUY', kind: 'market', amount: 0.004 })).toBeNull();
+  });
+});
+
+describe('marketBuyMost', () => {
+  // Asks of Yes: 100 at 40¢ (10 of them the wallet's own), 50 at 60¢; a bid of 200 at 30¢ (No's ask at 70¢).
+  const book = levels(
+    [[3000, 200]],
+    [
+      [4000, 100],
+      [6000, 50],
+    ],
+  );
+  const none = levels([], []);
+  const own = levels([], [[4000, 10]]);
+
+  it('is the free cash while others sell more than it buys', () => {
+    expect(marketBuyMost(book, 0, 20_000_000n, none)).toBe(20_000_000);
+    // Whole cents, rounded down.
+    expect(marketBuyMost(book, 0, 20_009_999n, none)).toBe(20_000_000);
+  });
+
+  it('is what others sell when that is less: the whole side, less the wallet’s own orders', () => {
+    // 100 × 40¢ + 50 × 60¢ = $70.
+    expect(marketBuyMost(book, 0, 1_000_000_000n, none)).toBe(70_000_000);
+    // 90 × 40¢ + 50 × 60¢ = $66: the wallet's 10 at 40¢ are not for it.
+    expect(marketBuyMost(book, 0, 1_000_000_000n, own)).toBe(66_000_000);
+    // No: the 200 bid at 30¢ is 200 No offered at 70¢, $140.
+    expect(marketBuyMost(book, 1, 1_000_000_000n, own)).toBe(140_000_000);
+  });
+
+  it('is nothing with no cash or nothing for sale', () => {
+    expect(marketBuyMost(book, 0, 0n, none)).toBe(0);
+    expect(marketBuyMost(levels([], []), 0, 1_000_000_000n, none)).toBe(0);
   });
 });

@@ -230,6 +230,26 @@ export function signedAmounts(
 }
 
 /**
+ * What a market buy of this outcome can spend now, in base units: the free collateral, or less where the
+ * asks of others run out first (the wallet's own resting orders, `own` in outcome-0 terms, are not for
+ * it: the exchange never trades a wallet with itself). Whole cents, rounded down.
+ */
+export function marketBuyMost(levels: LiveLevels, outcome: Outcome, free: bigint, own: LiveLevels): number {
+  const less = (side: ReadonlyMap<number, number>, mine: ReadonlyMap<number, number>) =>
+    new Map(
+      [...side]
+        .map(([price, shares]) => [price, Math.round((shares - (mine.get(price) ?? 0)) * 100) / 100] as const)
+        .filter(([, shares]) => shares > 0),
+    );
+  const others = { bids: less(levels.bids, own.bids), asks: less(levels.asks, own.asks) };
+  const cents = (base: number) => Math.floor(base / BASE_PER_CENT) * BASE_PER_CENT;
+  const freeCents = cents(Number(free));
+  if (freeCents <= 0) return 0;
+  const all = previewTicket(others, { outcome, side: 'BUY', kind: 'market', amount: freeCents / 1e6 });
+  return all ? Math.min(freeCents, cents(all.cash)) : 0;
+}
+
+/**
  * Why the wallet's free balance (base units: collateral for a BUY, the outcome's shares for a SELL)
  * cannot cover the order, or null. As the exchange checks: a market buy needs its budget, a limit buy
  * price × size, a sell its shares. Told before signing, and again by the order's own steps.

@@ -22,9 +22,10 @@ import {
   formatSharesDown,
   PRICE_UNITS,
 } from '../../../lib/live/figures';
+import { ownLevels } from '../own-levels';
 import { type TradableMarket, withMarket } from '../tradable';
 import { STALE_FRAME, STALE_NOTE } from '../stale-style';
-import { type Preview, type TicketKind, previewTicket, uncovered } from './preview';
+import { marketBuyMost, type Preview, type TicketKind, previewTicket, uncovered } from './preview';
 import { ownOrdersCrossed, selfTradeSentence } from './self-trade';
 import { typedHundredths, typedNumber } from './typed-number';
 import type { Message, PlaceRequest } from './ticket-wallet';
@@ -157,6 +158,14 @@ function Ticket({
   const preview = useMemo(
     () => previewTicket(levels, { outcome, side, kind, amount, limitPrice }),
     [levels, outcome, side, kind, amount, limitPrice],
+  );
+  // A market buy's Max: what others sell now, when that is less than the free cash (base units).
+  const buyMost = useMemo(
+    () =>
+      wallet
+        ? marketBuyMost(levels, outcome, wallet.cash, ownLevels(wallet.orders, market.outcomes[0].tokenId))
+        : 0,
+    [levels, outcome, wallet, market],
   );
   const mid =
     view && view.bestBid !== null && view.bestAsk !== null
@@ -326,10 +335,13 @@ function Ticket({
   const chips = inDollars ? [1, 5, 10, 100] : [5, 10, 50, 100];
   // All that is free for this order, in hundredths, once a session knows it: the shares a sell can
   // sell, or the dollars a market buy can spend.
+  const freeCash = wallet && address && inDollars ? Math.floor(Number(wallet.cash) / 10_000) / 100 : 0;
   const most =
-    wallet && address && (side === 'SELL' || inDollars)
-      ? Math.floor(Number(side === 'SELL' ? wallet.shares[outcome] : wallet.cash) / 10_000) / 100
-      : 0;
+    wallet && address && side === 'SELL'
+      ? Math.floor(Number(wallet.shares[outcome]) / 10_000) / 100
+      : freeCash > 0
+        ? buyMost / 1e6
+        : 0;
   const busy = working !== null;
 
   return (
@@ -425,9 +437,11 @@ function Ticket({
             <button
               type="button"
               aria-label={
-                inDollars
-                  ? `Max: spend all your free cash, ${formatDollars(most)}`
-                  : `Max: sell all ${sharesOf(most * 100)} free ${name} shares`
+                !inDollars
+                  ? `Max: sell all ${sharesOf(most * 100)} free ${name} shares`
+                  : most < freeCash
+                    ? `Max: spend ${formatDollars(most)}, all of ${name} others sell now`
+                    : `Max: spend all your free cash, ${formatDollars(most)}`
               }
               className="h-8 rounded-md border border-neutral-300 px-2 text-xs hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800"
               onClick={() => edit(setAmountText)(String(most))}
