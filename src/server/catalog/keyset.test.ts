@@ -350,6 +350,17 @@ describe('tags, series and events by the reference paths', () => {
     const last = Math.ceil(matching.length / 3);
     const end = (await get(`/public-search?q=bitcoin&limit_per_type=3&page=${last}`)).json();
     expect(end.pagination.hasMore).toBe(false);
+    // Words in any order, each a part of the title, punctuation at their ends aside.
+    const event = catalog.find((e) => e.title.split(' ').length >= 4)!;
+    const parts = event.title.split(' ');
+    // The last word and the first, the other way round, lower case, with their punctuation.
+    const q = `${parts.at(-1)!.toLowerCase()}  ${parts[0]}`;
+    const words = q.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase());
+    const found = (await get(`/public-search?q=${encodeURIComponent(q)}&limit_per_type=100`)).json();
+    expect(found.events.map((e: { id: string }) => e.id)).toContain(event.id);
+    for (const e of found.events as { title: string }[])
+      for (const word of words) expect(e.title.toLowerCase()).toContain(word);
+    expect((await get('/public-search?q=bitcoin%20zzzqqq')).json().events).toEqual([]);
     expectRefused(await get('/public-search'), /q/);
     expectRefused(await get('/public-search?q=x&page=0'), /page/);
   });

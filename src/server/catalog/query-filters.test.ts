@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventsQuery, searchParamsToObject } from '../../contract/catalog-query';
 import { EventsKeysetQuery } from '../../contract/dialect-query';
 import { type EventParameter, filterOf, parametersOf } from '../../contract/event-parameters';
-import { eventFilters } from './query-filters';
+import { eventFilters, titleWords } from './query-filters';
 
 const SAMPLE: Record<EventParameter['kind'], (p: EventParameter) => string> = {
   id: () => '7',
@@ -33,5 +33,18 @@ describe('eventFilters: any event query as the repository’s filters', () => {
     const parsed = EventsKeysetQuery.parse({ q: 'a', title_search: 'b', featured: 'true' });
     expect(eventFilters(parsed)).toMatchObject({ title: ['a', 'b'], absent: true });
     expect(eventFilters(EventsQuery.parse({ tag_id: '3' }))).toEqual({ tag_id: ['3'], absent: false });
+  });
+});
+
+describe('titleWords', () => {
+  it('splits a search into its words, punctuation at their ends aside, each once', () => {
+    expect(titleWords('dolphins vs. titans')).toEqual(['dolphins', 'vs', 'titans']);
+    expect(titleWords('  "Fed"   rate, rate ')).toEqual(['Fed', 'rate']);
+    expect(titleWords('$20M–$30M?')).toEqual(['20M–$30M']);
+  });
+
+  it('keeps text with no word as it is (matched whole, as before)', () => {
+    expect(titleWords('%%')).toEqual(['%%']);
+    expect(titleWords('   ')).toEqual(['   ']);
   });
 });

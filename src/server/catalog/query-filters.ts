@@ -36,10 +36,23 @@ export function eventFilters(query: EventsQuery | EventsKeysetQuery): EventFilte
   return { ...filters, absent: asksForAbsent(values) };
 }
 
-/** The filters of a `/public-search` query: its title text, tags and status. */
+/**
+ * A search's words, each a case-insensitive part of the title, in any order: "dolphins titans" finds
+ * "NFL: Dolphins vs. Titans". Punctuation at a word's ends is left out ("vs" finds "vs."); text with
+ * no word at all is matched as it is.
+ */
+export function titleWords(q: string): string[] {
+  const words = q
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word !== '');
+  return words.length > 0 ? [...new Set(words)] : [q];
+}
+
+/** The filters of a `/public-search` query: its title's words, tags and status. */
 export function searchFilters(query: PublicSearchQuery): EventFilters {
   return {
-    title: [query.q],
+    title: titleWords(query.q),
     ...(query.events_tag ? { tag_slug: query.events_tag } : {}),
     ...(query.exclude_tag_id ? { exclude_tag_id: query.exclude_tag_id } : {}),
     ...STATUS_FILTERS[query.events_status ?? 'all'],
