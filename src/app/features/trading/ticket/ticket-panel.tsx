@@ -159,13 +159,14 @@ function Ticket({
     () => previewTicket(levels, { outcome, side, kind, amount, limitPrice }),
     [levels, outcome, side, kind, amount, limitPrice],
   );
-  // A market buy's Max: what others sell now, when that is less than the free cash (base units).
+  // A market buy's Max: what others sell now, when that is less than the free cash (base units). Worked
+  // out on a market buy's ticket only: the book changes with every live message.
   const buyMost = useMemo(
     () =>
-      wallet
+      wallet && inDollars
         ? marketBuyMost(levels, outcome, wallet.cash, ownLevels(wallet.orders, market.outcomes[0].tokenId))
         : 0,
-    [levels, outcome, wallet, market],
+    [levels, outcome, wallet, market, inDollars],
   );
   const mid =
     view && view.bestBid !== null && view.bestAsk !== null
