@@ -15,6 +15,13 @@ import { precompress } from './src/server/web/vite-precompress.ts';
 const CATALOG_CODE =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]|src[\\/]app[\\/](main|app|first-view|router|routeTree\.gen)\.tsx?$|src[\\/]app[\\/](lib[\\/](?!wallet[\\/])|components|features[\\/]catalog)[\\/]|src[\\/]app[\\/]routes[\\/](?!(keys|portfolio)\.lazy)|vite\/preload-helper/;
 
+/**
+ * The framework modules only the wallet pages use (wagmi's and the Keys page's mutations, the Keys page's
+ * leave guard): the `app` group would take every framework module, used on first load or not.
+ */
+const WALLET_ONLY_FRAMEWORK =
+  /node_modules[\\/]@tanstack[\\/](query-core[\\/].*[\\/]mutationObserver|react-query[\\/].*[\\/]useMutation|react-router[\\/].*[\\/]useBlocker)\.js$/;
+
 const pageCode = (id: string) => PAGE_CHUNKS.some(({ code }) => code.test(id));
 
 /**
@@ -111,7 +118,11 @@ export default defineConfig({
               // which each page needed nine, and separately compressed files are bigger than one.
               // The Keys page (its wallet libraries) stays in its own lazy chunk.
               name: 'app',
-              test: (id: string) => CATALOG_CODE.test(id) && !AFTER_HYDRATION.test(id) && !pageCode(id),
+              test: (id: string) =>
+                CATALOG_CODE.test(id) &&
+                !AFTER_HYDRATION.test(id) &&
+                !WALLET_ONLY_FRAMEWORK.test(id) &&
+                !pageCode(id),
             },
             // Each kind of catalog page's own code (after the app's: a group takes what its modules
             // import that no earlier group took).

@@ -5,6 +5,7 @@
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+import { createMemoryHistory } from '@tanstack/react-router';
 import type { PageRenderer } from '../contract/page-renderer';
 import { App } from './app';
 import { firstViewScript } from './first-view';
@@ -38,7 +39,9 @@ function failedRead(queryClient: QueryClient): boolean {
 
 async function render(url: string) {
   const queryClient = createQueryClient({ server: true });
-  const router = createAppRouter(queryClient, { serverUrl: url });
+  const router = createAppRouter(queryClient, {
+    serverHistory: createMemoryHistory({ initialEntries: [url] }),
+  });
   await router.load();
   await settled(queryClient);
   if (failedRead(queryClient) || router.state.matches.some((match) => match.status === 'error')) return null;

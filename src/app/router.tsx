@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
 import { NotFound, type NotFoundData } from './components/status-states';
 import { ApiResponseError } from './lib/api-client';
@@ -19,12 +19,18 @@ export function createQueryClient({ server = false } = {}): QueryClient {
   });
 }
 
-/** `serverUrl`: the server's renderer gives the request's path and query; the browser's router reads its location. */
-export function createAppRouter(queryClient: QueryClient, { serverUrl }: { serverUrl?: string } = {}) {
+/**
+ * `serverHistory`: the server's renderer gives the request's path and query as a memory history (made
+ * there, so the browser's bundle does not carry it); the browser's router reads its location.
+ */
+export function createAppRouter(
+  queryClient: QueryClient,
+  { serverHistory }: { serverHistory?: RouterHistory } = {},
+) {
   return createRouter({
     routeTree,
     context: { queryClient },
-    ...(serverUrl === undefined ? {} : { history: createMemoryHistory({ initialEntries: [serverUrl] }) }),
+    ...(serverHistory === undefined ? {} : { history: serverHistory }),
     // Hover or focus on a link runs its loader, so the page opens with its data.
     defaultPreload: 'intent',
     // The query cache decides freshness; the router always asks it.
@@ -32,7 +38,7 @@ export function createAppRouter(queryClient: QueryClient, { serverUrl }: { serve
     defaultPendingMs: 200,
     defaultPendingMinMs: 300,
     // In the browser only: on the server the router would write an inline script for it, which the CSP forbids.
-    scrollRestoration: serverUrl === undefined,
+    scrollRestoration: serverHistory === undefined,
     defaultErrorComponent: RouteError,
     // The one not-found page, for unknown paths and for the event, tag or series a loader did not find
     // (naming which: routes/-page-loaders.ts).

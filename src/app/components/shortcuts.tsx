@@ -5,8 +5,9 @@ import { focusTicket } from '../lib/ticket-focus';
  * Keyboard browsing, loaded once the page has hydrated (never in a first load): `j`/`k` move through a
  * list's rows (the focus goes to the row's link, so `Enter` opens it as a click would), `s` stars the
  * focused row's event (or the event page's), `t` goes to an event page's trade ticket (past the
- * header, chart and book: some thirty stops by Tab), `?` shows this help. Never while typing in a field, nor
- * with a modifier key (the browser's and screen readers' own shortcuts stay theirs).
+ * header, chart and book: some thirty stops by Tab), `/` goes to the search field, `?` shows this help.
+ * Never while typing in a field, nor with a modifier key (the browser's and screen readers' own shortcuts
+ * stay theirs).
  */
 export const SHORTCUTS = [
   ['j', 'Next event in the list'],
@@ -53,6 +54,7 @@ export default function Shortcuts() {
       if (event.key === 'j' || event.key === 'k') moveFocus(event.key === 'j' ? 1 : -1);
       else if (event.key === 's') star();
       else if (event.key === 't') focusTicket();
+      else if (event.key === '/') document.querySelector<HTMLInputElement>('input[data-search]')?.focus();
       else if (event.key === '?') dialog.current?.showModal();
       else return;
       event.preventDefault();

@@ -42,20 +42,6 @@ function SearchField() {
     return () => clearTimeout(timer);
   }, [value, onList, urlQuery, navigate]);
 
-  // "/" focuses the search from anywhere except while typing in a field.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (e.key === '/' && !typing && !e.metaKey && !e.ctrlKey && !e.altKey) {
-        e.preventDefault();
-        early.ref.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [early.ref]);
-
   return (
     <search className="min-w-0 flex-1">
       <form
@@ -68,8 +54,10 @@ function SearchField() {
         <label htmlFor={id} className="sr-only">
           Search events by title
         </label>
+        {/* data-search: where the "/" shortcut puts the focus (components/shortcuts.tsx). */}
         <input
           {...early}
+          data-search
           id={id}
           type="search"
           value={value}

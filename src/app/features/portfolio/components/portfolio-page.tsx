@@ -5,7 +5,7 @@ import { forgetSession, sessionEnded, sessionFor } from '../../../lib/wallet/ses
 import { useSession } from '../../../lib/wallet/use-session';
 import { useWalletChoices } from '../../../lib/wallet/use-wallet-choices';
 import { HOW_TO_GET_A_WALLET, NO_WALLET } from '../../../lib/wallet/no-wallet';
-import { FailureLink } from '../../../components/failure-link';
+import { FailureLink } from '../../../lib/wallet/failure-link';
 import { type Failure, failure } from '../../../lib/wallet/failure-text';
 import {
   type Account,

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { FailureLink } from '../../../components/failure-link';
+import { FailureLink } from '../../../lib/wallet/failure-link';
 import { handOffFocus, useTakeFocus } from '../../../lib/focus-handoff';
 import type { OpenOrder } from '../../../../contract/trading';
 import type { Side } from '../../../../engine/types';

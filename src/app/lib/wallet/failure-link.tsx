@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Failure } from '../lib/wallet/failure-text';
+import type { Failure } from './failure-text';
 
 const NAMES: Record<NonNullable<Failure['fixAt']>, string> = { '/keys': 'Go to the Keys page' };
 
