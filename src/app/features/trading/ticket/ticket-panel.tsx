@@ -177,6 +177,11 @@ function Ticket({
    * Why the ticket cannot be sent as it is, before anything is signed, and the field it is about (none:
    * the order as a whole), which is marked invalid and described by it.
    */
+  // A market buy of more than others sell now (by a cent or more): what they do sell, said once for the
+  // refusal and the note below the figures.
+  const unspent = kind === 'market' && preview?.budget !== undefined ? preview.budget - preview.cash : 0;
+  const forSaleNow =
+    preview && unspent >= 10_000 ? `Only ${dollarsOf(preview.cash)} of ${name} is for sale now` : null;
   const problem = ((): { text: string; field: 'amount' | 'limit' | null } | null => {
     const amountIs = (text: string) => ({ text, field: 'amount' as const });
     const limitIs = (text: string) => ({ text, field: 'limit' as const });
@@ -242,11 +247,7 @@ function Ticket({
         withMarket(market.outcomes[outcome === 0 ? 1 : 0].label, marketName),
       );
       // A market buy past the book's depth as well: both are said, since both change what to type.
-      const forSale =
-        kind === 'market' && preview.budget !== undefined && preview.budget - preview.cash >= 10_000
-          ? ` Only ${dollarsOf(preview.cash)} of ${name} is for sale now.`
-          : '';
-      if (short) return whole(short + forSale);
+      if (short) return whole(forSaleNow ? `${short} ${forSaleNow}.` : short);
       // The book counts the wallet's own orders, which this order could not take: said before signing.
       const crossed = ownOrdersCrossed(
         { tokenId: market.outcomes[outcome].tokenId, side, price: preview.reach },
@@ -273,8 +274,7 @@ function Ticket({
   // A market order takes what the book holds now and drops the rest: say so when that is not all of it.
   const shortfall = (() => {
     if (!preview || refusal || kind !== 'market') return null;
-    if (preview.budget !== undefined && preview.budget - preview.cash >= 10_000)
-      return `Only ${dollarsOf(preview.cash)} of ${name} is for sale now: the other ${dollarsOf(preview.budget - preview.cash)} would not be spent.`;
+    if (forSaleNow) return `${forSaleNow}: the other ${dollarsOf(unspent)} would not be spent.`;
     const asked = Math.round(amount * 100);
     if (side === 'SELL' && preview.size < asked)
       return `Only ${sharesOf(preview.size)} of the ${sharesOf(asked)} shares can be sold now: the bids run out there, and the rest would not be sold.`;
