@@ -136,6 +136,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ReplyError) {
+      // A refusal on our side is the operator's to see, not only the client's.
+      if (ERROR_STATUS[err.code] >= 500) request.log.error({ code: err.code }, err.message);
       void reply.headers(err.headers);
       // Headers named as this client sends them (a reference client's POLY_*: docs/api.md §9).
       return sendError(

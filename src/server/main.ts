@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ChangeSignal } from './change-signal';
 import { type Config, ConfigError, chainWarning, loadConfig } from './config';
+import { describeFailure } from './describe-failure';
 import { DataDirError } from './db/data-dir';
 import { refreshEventDocuments } from './catalog/event-documents';
 import { type Database, openConfiguredDatabase } from './db/open';
@@ -177,8 +178,19 @@ async function runCluster(config: Config): Promise<void> {
   // The first worker hosts the demo traders; its replacement takes them over.
   let traderHost = fork({ [DEMO_TRADERS_HOST]: '1' });
   for (let i = 1; i < config.WORKERS; i++) fork();
+  // Ready once every worker takes requests, as one process says it once it listens (README).
+  let listening = 0;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
+    if (listening === 0) {
+      // No worker ever listened: the start itself failed (its worker said why, above), and every
+      // replacement would fail alike. Stop, as one process does, rather than retry for ever.
+      log.fatal({ pid: worker.process.pid, code, signal }, 'a worker could not start: stopping');
+      stopping = true;
+      process.exitCode = 1;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill('SIGTERM');
+      return;
+    }
     const lived = Date.now() - (started.get(worker.id) ?? 0);
     started.delete(worker.id);
     earlyExits = lived < EARLY_EXIT_MS ? earlyExits + 1 : 0;
@@ -200,8 +212,6 @@ async function runCluster(config: Config): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  // Ready once every worker takes requests, as one process says it once it listens (README).
-  let listening = 0;
   cluster.on('listening', (_worker, address) => {
     if (++listening === config.WORKERS)
       announce(config, `${readyLine(config, address.port)} (${config.WORKERS} workers)`);
@@ -240,7 +250,7 @@ main().catch((err: unknown) => {
   const message =
     err instanceof ConfigError || err instanceof DataDirError || err instanceof MasterKeyError
       ? err.message
-      : `Marketdesk could not start: ${err instanceof Error ? err.message : String(err)}`;
+      : `Marketdesk could not start: ${describeFailure(err)}`;
   // A plain line at a terminal; a log record where a collector reads the output (as every other line),
   // on stderr as before.
   if (process.stdout.isTTY) console.error(message);

@@ -17,6 +17,7 @@ import { CredentialVault } from './at-rest';
 import type { Authoriser } from './authorise';
 import type { KeyReader } from './key-cache';
 import { insertApiKeyWithinLimit, revokeKey } from './key-store';
+import { sealUnderRecordedKey } from './master-key';
 import type { OpenedSecrets } from './opened-secrets';
 import { registerRateLimit } from './rate-limit';
 import { credit } from '../exchange/ledger/funding';
@@ -50,6 +51,8 @@ export interface ApiKeyRouteDeps {
   config: Config;
   authoriser: Authoriser;
   vault: CredentialVault;
+  /** The check value of the master key the vault seals with (master-key.ts). */
+  masterCheck: string;
   keyReader: KeyReader;
   secrets: OpenedSecrets;
   /** Paper collateral (base units) granted with an address's first key; 0: none. */
@@ -143,7 +146,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
   });
 }
 
-function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteDeps) {
+function handlers({ authoriser, vault, masterCheck, keyReader, secrets, grant }: ApiKeyRouteDeps) {
   return {
     async createKey(request: FastifyRequest, reply: FastifyReply, status: 200 | 201) {
       const options = (request.body ?? {}) as CreateKeyBody;
@@ -157,6 +160,7 @@ function handlers({ authoriser, vault, keyReader, secrets, grant }: ApiKeyRouteD
       let replaced: string | null = null;
       try {
         await authoriser.run(auth, async (db) => {
+          await sealUnderRecordedKey(db, masterCheck);
           ({ replaced } = await insertApiKeyWithinLimit(
             db,
             {

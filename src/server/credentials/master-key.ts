@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { count, eq, isNull } from 'drizzle-orm';
 import { base64ToBytes } from '../../contract/auth-base64';
 import type { Db } from '../db/open';
+import { ReplyError } from '../errors';
 import { apiKeys, masterKeyCheck } from '../db/schema/credentials';
 
 /**
@@ -52,36 +53,59 @@ export async function openMasterKey(options: {
   }
   const key = configured ?? readOrCreateKeyFile(path);
   const check = masterKeyCheckValue(key);
-  const recorded = await recordCheck(options.db, check);
-  if (sameHex(recorded, check)) return { key, replaced: false };
-  if (activeKeys > 0) {
-    throw new MasterKeyError(
-      `The master key (${source}) is not the one the database's ${activeKeys} active API key(s) were sealed with. ${WHAT_TO_DO}`,
-    );
-  }
-  await options.db
-    .update(masterKeyCheck)
-    .set({ value: check, recordedAt: new Date() })
-    .where(eq(masterKeyCheck.id, CHECK_ROW));
-  return { key, replaced: true };
+  await options.db.insert(masterKeyCheck).values({ id: CHECK_ROW, value: check }).onConflictDoNothing();
+  // The record locked, then the keys counted: a key being stored under the recorded master key holds
+  // a share lock on the record (sealUnderRecordedKey), so it is either counted here or refused there.
+  const replaced = await options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ value: masterKeyCheck.value })
+      .from(masterKeyCheck)
+      .where(eq(masterKeyCheck.id, CHECK_ROW))
+      .for('update');
+    if (sameHex(row?.value ?? '', check)) return false;
+    const active = await countActiveKeys(tx);
+    if (active > 0) {
+      throw new MasterKeyError(
+        `The master key (${source}) is not the one the database's ${active} active API key(s) were sealed with. ${WHAT_TO_DO} ${SHARED}`,
+      );
+    }
+    await tx
+      .update(masterKeyCheck)
+      .set({ value: check, recordedAt: new Date() })
+      .where(eq(masterKeyCheck.id, CHECK_ROW));
+    return true;
+  });
+  return { key, replaced };
+}
+
+/**
+ * In the transaction that stores an API key sealed under the master key whose check value is `check`:
+ * that key is still the database's, and stays so until the transaction ends (a share lock on its
+ * record, which a start adopting another key waits for). Otherwise another server on this database
+ * started with a different key (no active API key depended on this one then), and a key stored now
+ * could be opened by one of the two servers only: refused, and said to the operator.
+ */
+export async function sealUnderRecordedKey(tx: Db, check: string): Promise<void> {
+  const [row] = await tx
+    .select({ value: masterKeyCheck.value })
+    .from(masterKeyCheck)
+    .where(eq(masterKeyCheck.id, CHECK_ROW))
+    .for('share');
+  if (row && sameHex(row.value, check)) return;
+  throw new ReplyError(
+    'SERVICE_UNAVAILABLE',
+    'This server cannot create API keys: its master key is no longer the one recorded in its database, as another server using the database started with a different one. The operator must give every server on one database the same SVC_MASTER_KEY.',
+  );
 }
 
 const WHAT_TO_DO =
   'Start with the original key (SVC_MASTER_KEY, or the master.key file in DATA_DIR, mode 0600) restored from your backup; a new key cannot open those API keys, so none is made. If it is lost for good, those keys cannot be used again: revoke them (UPDATE api_keys SET revoked_at = now() WHERE revoked_at IS NULL) and start again; their owners then create new ones.';
 
+const SHARED = 'Every server on one database needs the same key: set SVC_MASTER_KEY to it on each.';
+
 async function countActiveKeys(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(apiKeys).where(isNull(apiKeys.revokedAt));
   return row?.n ?? 0;
-}
-
-/** Records `check` unless a check value is recorded already; returns what is recorded now. */
-async function recordCheck(db: Db, check: string): Promise<string> {
-  await db.insert(masterKeyCheck).values({ id: CHECK_ROW, value: check }).onConflictDoNothing();
-  const [row] = await db
-    .select({ value: masterKeyCheck.value })
-    .from(masterKeyCheck)
-    .where(eq(masterKeyCheck.id, CHECK_ROW));
-  return row?.value ?? '';
 }
 
 function sameHex(a: string, b: string): boolean {

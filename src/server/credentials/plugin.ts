@@ -13,7 +13,7 @@ import { CredentialVault } from './at-rest';
 import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
 import { keyReaderFor } from './key-cache';
-import { openMasterKey } from './master-key';
+import { masterKeyCheckValue, openMasterKey } from './master-key';
 import { OpenedSecrets } from './opened-secrets';
 import { keepRawBodies } from './raw-body';
 import { registerExchange } from '../exchange/plugin';
@@ -93,7 +93,15 @@ export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async
     async (_request, reply) => sendJsonOk(reply),
   );
 
-  await registerApiKeyRoutes(app, { config, authoriser, vault, keyReader, secrets, grant });
+  await registerApiKeyRoutes(app, {
+    config,
+    authoriser,
+    vault,
+    masterCheck: masterKeyCheckValue(master.key),
+    keyReader,
+    secrets,
+    grant,
+  });
 };
 
 /** GET {clob_url}/openapi.json, generated from the routes' zod schemas. */

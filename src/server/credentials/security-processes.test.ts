@@ -365,4 +365,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.REDIS_URL)('WORKERS=
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+  it('stops with exit code 1 when its workers cannot start, as one process does', async () => {
+    const database: Database & { url?: string } = await openTestDatabase();
+    const env = {
+      WORKERS: '2',
+      DATABASE_URL: database.url!,
+      REDIS_URL: process.env.REDIS_URL!,
+      SVC_MASTER_KEY: MASTER,
+    };
+    try {
+      const server = await startServer({ ...env, WORKERS: '1' });
+      await createKey(server.url);
+      await server.stop();
+      // An API key depends on MASTER: every worker refuses another key, and no replacement would fare
+      // better (before, the primary restarted them for ever, never ready and never gone).
+      const refused = await startRefused({ ...env, SVC_MASTER_KEY: OTHER });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(
+        /^The master key \(SVC_MASTER_KEY\) is not the one the database's 1 active/m,
+      );
+      expect(refused.output).toContain('a worker could not start: stopping');
+      expect(refused.output).not.toContain('starting another');
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });

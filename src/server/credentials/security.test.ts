@@ -317,6 +317,48 @@ describe('the master key is checked against the data', () => {
   });
 });
 
+describe('servers on one database with different master keys', () => {
+  it('the one whose key is no longer the recorded one refuses to create keys, storing nothing', async () => {
+    const database = await openTestDatabase();
+    const first = await buildTestApp({ SVC_MASTER_KEY: MASTER }, database);
+    try {
+      // No active key depended on the first server's key: the second adopts its own (each server made
+      // its own key file, say), and the first is not told.
+      const second = await buildTestApp({ SVC_MASTER_KEY: '5c'.repeat(32) }, database);
+      const wallet = newWallet();
+      const refused = await send(first.app, {
+        method: 'POST',
+        url: '/clob/api-keys',
+        headers: await createL1Headers(wallet, { chainId: CHAIN_ID }),
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        error: expect.stringMatching(/^This server cannot create API keys: .*the same SVC_MASTER_KEY\.$/),
+      });
+      // Nothing stored: no key a server could not open, no collateral granted with it.
+      expect(await rows(database.db, sql`SELECT api_key FROM api_keys`)).toEqual([]);
+      expect(await rows(database.db, sql`SELECT address FROM exchange_ledger`)).toEqual([]);
+      // The server whose key is recorded creates keys that work there.
+      const key = await createKey(second.app, wallet);
+      const listed = await send(second.app, {
+        method: 'GET',
+        url: '/clob/api-keys',
+        headers: await l2(key, { method: 'GET', path: '/api-keys', address: wallet.address }),
+      });
+      expect(listed.statusCode).toBe(200);
+      await second.close();
+      // Restarted, the first server now refuses to start, naming the shared key.
+      await expect(buildTestApp({ SVC_MASTER_KEY: MASTER }, database)).rejects.toThrow(
+        /is not the one the database's 1 active API key\(s\) were sealed with\..*Every server on one database needs the same key: set SVC_MASTER_KEY to it on each\.$/,
+      );
+    } finally {
+      await first.close();
+      await database.close();
+    }
+  });
+});
+
 describe('L1_DOMAIN_NAME', () => {
   it('L1 signatures are checked against the configured domain name only', async () => {
     const custom = await buildTestApp({ SVC_MASTER_KEY: MASTER, L1_DOMAIN_NAME: 'Marketdesk' }, t.database);
