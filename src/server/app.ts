@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { credentialsPlugin } from './credentials/plugin';
 import type { Database } from './db/open';
 import { ERROR_STATUS, type ErrorBody } from '../contract/error-codes';
-import { registerErrorHandling, sendError } from './errors';
+import { answerWhileClosing, registerErrorHandling, sendError } from './errors';
 import { pageHistoryReader } from './history/page-history';
 import { historyPlugin } from './history/plugin';
 import { logOptions } from './log-output';
@@ -62,6 +62,8 @@ export async function buildApp({
     // TRUST_PROXY: which peers may tell the client's address (X-Forwarded-For); off by default.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Refused while closing with the contract's body instead (answerWhileClosing, errors.ts).
+    return503OnClosing: false,
     // Requests the process makes to itself (the first view's catalog reads, the demo traders' orders)
     // log warnings and errors only: a line per request would drown the requests people make.
     childLoggerFactory: (logger, bindings, options, raw) => {
@@ -93,6 +95,7 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  answerWhileClosing(app);
   registerErrorHandling(app);
   denyFramingByDefault(app);
 

@@ -100,6 +100,24 @@ export function answerUnknownInScope(scope: FastifyInstance): void {
   });
 }
 
+/**
+ * Once the server is closing (SIGTERM, SIGINT), a request arriving on a connection still open gets the
+ * contract's refusal, with when to retry, and the connection is closed: Fastify's own 503 has another
+ * body and no Retry-After. Requests already in flight finish. Registered before any other hook.
+ */
+export function answerWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('Connection', 'close').header('Retry-After', '5');
+    return sendError(reply, 'SERVICE_UNAVAILABLE', 'The server is shutting down; retry in a few seconds.');
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Every route pattern and its methods, so an unknown method on a known path answers 405.
   const known = FindMyWay();
