@@ -79,7 +79,7 @@ export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRou
             summary: `Create an API key (Level 1); the secret and passphrase are shown only here${url === '/api-keys' ? '; an optional body names it and makes it a session key' : ' (the reference clients’ path: 200 instead of 201)'}`,
             security: [{ L1: [] }],
             ...(url === '/api-keys' ? { body: CreateKeyBody.nullish() } : {}),
-            response: { [status]: ApiKeyCredentials, 400: ErrorBodySchema, ...errors },
+            response: { [status]: ApiKeyCredentials, 400: ErrorBodySchema, ...errors, 503: ErrorBodySchema },
           },
         },
         (request, reply) => createKey(request, reply, status),
