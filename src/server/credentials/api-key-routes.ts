@@ -57,6 +57,8 @@ export interface ApiKeyRouteDeps {
   secrets: OpenedSecrets;
   /** Paper collateral (base units) granted with an address's first key; 0: none. */
   grant: number;
+  /** This database's deployment id (db/deployment.ts), which names its rate-limit keys in Redis. */
+  deployment: string;
 }
 
 const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
@@ -64,7 +66,7 @@ const errors = { 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 /** Registers the key routes in a scope of their own, so the rate limit covers exactly these (not OPTIONS). */
 export async function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps): Promise<void> {
   await app.register(async (scope) => {
-    await registerRateLimit(scope, deps.config);
+    await registerRateLimit(scope, deps.config, deps.deployment);
     countOtherMethods(scope, deps.config.CLOB_BASE);
     const keys = scope.withTypeProvider<ZodTypeProvider>();
     const { createKey, listKeys, revokeKeyOf } = handlers(deps);

@@ -14,6 +14,7 @@ import { Authoriser } from './authorise';
 import { serverSeconds } from './clock';
 import { keyReaderFor } from './key-cache';
 import { masterKeyCheckValue, openMasterKey } from './master-key';
+import { deploymentId } from '../db/deployment';
 import { OpenedSecrets } from './opened-secrets';
 import { keepRawBodies } from './raw-body';
 import { registerExchange } from '../exchange/plugin';
@@ -101,6 +102,7 @@ export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async
     keyReader,
     secrets,
     grant,
+    deployment: await deploymentId(database.db),
   });
 };
 

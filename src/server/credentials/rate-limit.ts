@@ -12,7 +12,12 @@ import { ReplyError } from '../errors';
  * shared by every process; while Redis cannot be reached each process counts on its own, so the
  * limit never switches off.
  */
-export async function registerRateLimit(scope: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(
+  scope: FastifyInstance,
+  config: Config,
+  /** This database's deployment id (db/deployment.ts): other deployments on the Redis count apart. */
+  deployment: string,
+): Promise<void> {
   const redis = config.REDIS_URL ? await connectRedis(scope, config.REDIS_URL) : undefined;
   await scope.register(rateLimit, {
     global: true,
@@ -21,7 +26,9 @@ export async function registerRateLimit(scope: FastifyInstance, config: Config):
     hook: 'onRequest',
     // The library's own key: request.ip, IPv4-mapped IPv6 as IPv4, IPv6 masked to its /64.
     ipv6Subnet: 64,
-    ...(redis ? { store: redisOrLocal(redis.client, redis.outage) } : {}),
+    ...(redis
+      ? { store: redisOrLocal(redis.client, redis.outage, `marketdesk:rate-limit:${deployment}:clob:`) }
+      : {}),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,
@@ -43,8 +50,6 @@ export async function registerRateLimit(scope: FastifyInstance, config: Config):
     },
   });
 }
-
-const NAMESPACE = 'marketdesk:rate-limit:clob:';
 
 /** One warning when Redis becomes unusable and one line when it is back: never one per request. */
 export class RedisOutage {
@@ -166,11 +171,11 @@ class RedisOrLocal implements FastifyRateLimitStore {
   }
 }
 
-function redisOrLocal(redis: Redis, outage: RedisOutage): FastifyRateLimitStoreCtor {
+function redisOrLocal(redis: Redis, outage: RedisOutage, namespace: string): FastifyRateLimitStoreCtor {
   return class extends RedisOrLocal {
     constructor(options: StoreOptions) {
       super(
-        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, NAMESPACE),
+        new RedisStore(options.continueExceeding, options.exponentialBackoff, redis, namespace),
         new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache),
         outage,
       );

@@ -1,12 +1,12 @@
 import websocket from '@fastify/websocket';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ErrorBodySchema } from '../../../contract/errors';
 import { LIVE_CLOSE, LIVE_PATHS, MAX_LIVE_MESSAGE_BYTES } from '../../../contract/live';
 import type { Config } from '../../config';
 import type { Authoriser } from '../../credentials/authorise';
-import { type Database, rows } from '../../db/open';
+import { deploymentId } from '../../db/deployment';
+import type { Database } from '../../db/open';
 import { sendError } from '../../errors';
 import type { Exchange } from '../exchange';
 import { AddressCap } from './address-cap';
@@ -170,8 +170,7 @@ async function recheckKeys(hub: Hub, authoriser: Authoriser): Promise<void> {
   }
 }
 
-/** One Redis channel per database: processes on the same database share it, other deployments do not. */
+/** One Redis channel per deployment: processes on the same database share it, other deployments do not. */
 async function channelName(database: Database): Promise<string> {
-  const [row] = await rows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
-  return `marketdesk:live:${row?.name ?? 'default'}`;
+  return `marketdesk:live:${await deploymentId(database.db)}`;
 }
