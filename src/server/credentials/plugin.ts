@@ -41,7 +41,7 @@ export const credentialsPlugin: FastifyPluginAsync<TradingPluginOptions> = async
   });
   if (master.replaced) {
     app.log.warn(
-      'the master key changed while no active API key depended on the old one: recorded the new one',
+      'the master key changed while no active API key depended on the old one: recorded the new one (a server still running with the old one can no longer create API keys: every server on one database needs the same SVC_MASTER_KEY)',
     );
   }
   const vault = new CredentialVault(master.key);
