@@ -22,6 +22,14 @@ export const TRADING_REFUSALS = {
   INVALID_ORDER: {
     /** [docs] The body is not an order request at all (missing fields, wrong types). */
     payload: 'Invalid order payload',
+    /**
+     * [docs] + [ours] A signed order whose amounts cannot be traded: the reference's words, then why.
+     * `shares` is the field that holds the shares (a BUY's takerAmount, a SELL's makerAmount).
+     */
+    amounts: (problem: 'too-small' | 'too-large', shares: 'takerAmount' | 'makerAmount') =>
+      problem === 'too-small'
+        ? `Invalid order payload: ${shares}: less than 0.01 share (10000 base units), the smallest amount traded`
+        : 'Invalid order payload: amounts larger than anyone can hold here',
     /** [docs] `owner` is not the API key that signed the request. */
     owner: 'the order owner has to be the owner of the API KEY',
     /** [docs][seen] `signer` is not the API key's address. */

@@ -435,7 +435,20 @@ describe('POST /order: each refusal with its code and sentence, changing nothing
       async () => signed(alice, 'POST', '/clob/order', await v1Order(alice, { takerAmount: 0n })),
       400,
       'INVALID_ORDER',
-      'Invalid order payload',
+      'Invalid order payload: takerAmount: less than 0.01 share (10000 base units), the smallest amount traded',
+    ],
+    [
+      'a market buy worth less than one hundredth of a share',
+      async () =>
+        signed(
+          alice,
+          'POST',
+          '/clob/order',
+          await v1Order(alice, { makerAmount: 1_000n, takerAmount: 2_000n, orderType: 'FAK' }),
+        ),
+      400,
+      'INVALID_ORDER',
+      'Invalid order payload: takerAmount: less than 0.01 share (10000 base units), the smallest amount traded',
     ],
     [
       'a size below the minimum',
@@ -474,7 +487,7 @@ describe('POST /order: each refusal with its code and sentence, changing nothing
         ),
       400,
       'INVALID_ORDER',
-      'Invalid order payload',
+      'Invalid order payload: amounts larger than anyone can hold here',
     ],
     [
       'a token id of 2^256',

@@ -171,7 +171,8 @@ function termsSentence(
       return R.INVALID_ORDER.minSize(orderId, (Number(shares) / 1e6).toString(), sizeText(market.minSize));
     case 'precision':
       return R.INVALID_ORDER.marketAmounts(side);
-    case 'amounts':
-      return R.INVALID_ORDER.payload;
+    case 'too-small':
+    case 'too-large':
+      return R.INVALID_ORDER.amounts(problem, side === 'BUY' ? 'takerAmount' : 'makerAmount');
   }
 }

@@ -3,7 +3,7 @@ import { BASE_PER_CENTISHARE } from '../units';
 import { FULL_SET_PRICE } from '../../../engine/prices';
 
 /** Why a signed order's amounts cannot be traded here; each has the reference's sentence (trading-errors). */
-export type TermsProblem = 'price-range' | 'tick' | 'precision' | 'min-size' | 'amounts';
+export type TermsProblem = 'price-range' | 'tick' | 'precision' | 'min-size' | 'too-small' | 'too-large';
 
 export type Terms =
   | { ok: true; price: number; size: number; budget?: number }
@@ -32,12 +32,12 @@ export function termsOf(input: {
   const { side, makerAmount, takerAmount, timeInForce, tick, minSize } = input;
   const shares = side === 'BUY' ? takerAmount : makerAmount;
   const cash = side === 'BUY' ? makerAmount : takerAmount;
-  if (shares <= 0n) return { ok: false, problem: 'amounts' };
+  if (shares <= 0n) return { ok: false, problem: 'too-small' };
   // Shares for nothing is a price of 0: outside (0, 1), and told so.
   if (cash <= 0n) return { ok: false, problem: 'price-range' };
   // Sizes beyond 2^53 centishares cannot be held by anyone here; refuse before converting.
   if (shares > 9_000_000_000_000_000_000n || cash > 9_000_000_000_000_000_000n)
-    return { ok: false, problem: 'amounts' };
+    return { ok: false, problem: 'too-large' };
   const scale = BigInt(FULL_SET_PRICE);
   const unit = BigInt(BASE_PER_CENTISHARE);
   const market = timeInForce === 'FOK' || timeInForce === 'FAK';
@@ -45,7 +45,8 @@ export function termsOf(input: {
   const price = Number(side === 'BUY' || priceExact ? (cash * scale) / shares : (cash * scale) / shares + 1n);
   const size = shares / unit;
   if (price < tick || price > FULL_SET_PRICE - tick) return { ok: false, problem: 'price-range' };
-  if (size === 0n || size > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'amounts' };
+  if (size === 0n) return { ok: false, problem: 'too-small' };
+  if (size > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'too-large' };
   if (!market) {
     if (shares % unit !== 0n || !priceExact) return { ok: false, problem: 'precision' };
     if (price % tick !== 0) return { ok: false, problem: 'tick' };
@@ -53,6 +54,6 @@ export function termsOf(input: {
   }
   if (!(market && side === 'BUY')) return { ok: true, price, size: Number(size) };
   // More collateral than anyone can hold here (and than a number keeps exact): no one's budget.
-  if (cash > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'amounts' };
+  if (cash > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'too-large' };
   return { ok: true, price, size: Number(size), budget: Number(cash) };
 }
