@@ -45,7 +45,7 @@ function workersOf(pid: number): number[] {
         grew = true;
       }
   }
-  // tsx's launcher, the primary it starts, the workers the primary forks: the workers are the leaves.
+  // The primary and the workers it forks: the workers are the leaves.
   const server = table.filter((row) => below.has(row.pid) && row.args.includes('src/server/main.ts'));
   const parents = new Set(server.map((row) => row.parent));
   return server.filter((row) => !parents.has(row.pid)).map((row) => row.pid);
@@ -53,7 +53,8 @@ function workersOf(pid: number): number[] {
 
 function spawnServer(env: Record<string, string>, port: number) {
   let output = '';
-  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  // Not tsx's own command: it runs the server in a child of its own, which a SIGKILL would leave running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
