@@ -21,7 +21,8 @@ import { checkSignatureBackend } from './signatures/signature';
 
 /** Prepares what every process needs once: the dashboard build, migrations and the demo catalog. */
 async function prepare(config: Config): Promise<void> {
-  if (config.SERVE_WEB && process.argv.includes('--build-if-needed')) await ensureDashboardBuilt();
+  if (config.SERVE_WEB && process.argv.includes('--build-if-needed'))
+    await ensureDashboardBuilt((line) => announce(config, line, {}));
 }
 
 /** Readable lines at a terminal, JSON lines otherwise (a log collector, a file, a pipe). */
@@ -219,10 +220,10 @@ async function runCluster(config: Config): Promise<void> {
 }
 
 /** A plain line for a person at a terminal; a log record (with the URLs as fields) for a collector. */
-function announce(config: Config, line = startLine(config)): void {
+function announce(config: Config, line = startLine(config), details: object = serviceUrls(config)): void {
   const options = startLogOptions(config);
   if (options.stream) console.log(line);
-  else createLogger(options).info(serviceUrls(config), line);
+  else createLogger(options).info(details, line);
 }
 
 /**

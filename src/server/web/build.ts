@@ -7,10 +7,13 @@ const inputs = ['index.html', 'vite.config.ts', 'src/app', 'src/contract', 'publ
 /** What `vite build` writes: the browser's files and the server's renderer of first views. */
 const outputs = [join(root, 'dist', 'index.html'), join(root, 'dist', RENDERER_FILE)];
 
-/** Builds the dashboard (both builds, as `vite build` does) when dist/ is missing or older than its sources. */
-export async function ensureDashboardBuilt(): Promise<void> {
+/**
+ * Builds the dashboard (both builds, as `vite build` does) when dist/ is missing or older than its
+ * sources. `say` tells that it begins (a plain line at a terminal, a log record otherwise).
+ */
+export async function ensureDashboardBuilt(say: (line: string) => void): Promise<void> {
   if (!outputs.some((output) => isStale(output, inputs))) return;
-  console.log('Building the dashboard…');
+  say('Building the dashboard…');
   const { createBuilder } = await import('vite');
   // Warnings only, so nothing would print the compressed sizes: not computed either.
   const builder = await createBuilder({ root, logLevel: 'warn', build: { reportCompressedSize: false } });
