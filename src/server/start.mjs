@@ -4,7 +4,7 @@
 // half the time (later starts should stay ≤ 3 s). Plain JavaScript so that nothing has to compile it.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,10 +23,14 @@ function newestMtime(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** True when `output` is missing or older than any file under `inputs` (relative to the repository). */
+/**
+ * True when `output` is missing or older than any file under `inputs`. Absolute paths only: bundled
+ * into the server (web/build.ts), this file is no longer where the repository's root is relative to.
+ */
 export function isStale(/** @type {string} */ output, /** @type {string[]} */ inputs) {
+  if (!inputs.every((path) => isAbsolute(path))) throw new Error('isStale takes absolute paths');
   const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
-  return builtAt <= Math.max(...inputs.map((path) => newestMtime(resolve(root, path))));
+  return builtAt <= Math.max(...inputs.map(newestMtime));
 }
 
 /**
@@ -69,6 +73,12 @@ export async function buildServer(target = outDir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (isStale(bundle, serverSources)) await buildServer();
+  if (
+    isStale(
+      bundle,
+      serverSources.map((path) => join(root, path)),
+    )
+  )
+    await buildServer();
   await import(pathToFileURL(bundle).href);
 }
