@@ -128,3 +128,23 @@ test('a market card’s Trade button shows its book and puts the keyboard on its
   await expect(ticket.getByRole('button', { name: 'Buy' })).toBeFocused();
   await expect(ticket.getByRole('button', { name: 'Buy' })).toBeInViewport();
 });
+
+test('the book and the ticket show one outcome: a pick in either moves both', async ({ page }) => {
+  const event = (await topBinaryEvents(page, 100))[2]!;
+  const [first, second] = outcomeNames(event.markets[0]!);
+  await page.goto(`/e/${event.slug}`);
+  const ticket = page.locator('[data-trade-ticket]');
+  const inTicket = (name: string) =>
+    ticket.getByRole('group', { name: 'Outcome' }).getByRole('button', { name: new RegExp(`^${name} `) });
+  const inBook = (name: string) =>
+    page.getByRole('group', { name: 'Outcome' }).first().getByRole('button', { name, exact: true });
+  await expect(inBook(first)).toHaveAttribute('aria-pressed', 'true');
+  await expect(inTicket(first)).toHaveAttribute('aria-pressed', 'true');
+  // A reader of the second outcome's book who presses Buy buys that outcome, not the first.
+  await inBook(second).click();
+  await expect(page.getByRole('table', { name: new RegExp(`^Order book for ${second}:`) })).toBeVisible();
+  await expect(inTicket(second)).toHaveAttribute('aria-pressed', 'true');
+  await inTicket(first).click();
+  await expect(inBook(first)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('table', { name: new RegExp(`^Order book for ${first}:`) })).toBeVisible();
+});

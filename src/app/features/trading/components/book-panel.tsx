@@ -157,7 +157,8 @@ function MarketBook({ market, named }: { market: TradableMarket; named: boolean 
               key={market.id}
               market={market}
               book={book}
-              initialOutcome={outcome}
+              outcome={outcome}
+              onOutcomeChange={setOutcome}
               {...(named ? { marketName: market.name } : {})}
               onOwnOrders={setOwn}
               stale={stale}

@@ -34,11 +34,12 @@ const book: LiveBook = {
 };
 
 /** The preview's figures, in order. */
+const ignore = () => {};
 const figures = () => screen.getAllByRole('definition').map((d) => d.textContent);
 
 describe('the trade ticket', () => {
   it('shows the engine preview of a market buy, outcome prices in cents, and no wallet until asked', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     expect(screen.getByRole('button', { name: 'Yes 50¢' })).toBeTruthy();
     // Buying No takes the mirrored best bid: 100 − 45 = 55¢.
     expect(screen.getByRole('button', { name: 'No 55¢' })).toBeTruthy();
@@ -52,18 +53,18 @@ describe('the trade ticket', () => {
   });
 
   it('says its prices are as they were while the live connection is down', () => {
-    const { rerender } = render(<TicketPanel market={market} book={book} initialOutcome={0} stale />);
+    const { rerender } = render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} stale />);
     const note = screen.getByRole('status');
     expect(note.textContent).toMatch(/^Prices as they were when the live connection dropped/);
     const preview = () => document.querySelector('dl[aria-label="Preview"]')!;
     expect(preview().getAttribute('aria-describedby')).toBe(note.id);
-    rerender(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    rerender(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     expect(screen.queryByText(/live connection dropped/)).toBeNull();
     expect(preview().hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('refuses a limit price off the tick or a size under the minimum, in words', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
     fireEvent.change(screen.getByLabelText('Limit price (¢)'), { target: { value: '30.5' } });
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
@@ -94,7 +95,7 @@ describe('the trade ticket', () => {
   });
 
   it('reads a price typed in dollars as one, and says the field is in cents', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
     for (const typed of ['$0.30', '0.30', '.3']) {
@@ -107,7 +108,7 @@ describe('the trade ticket', () => {
   });
 
   it('tells a price or amount that is no number to type one, and previews nothing (never throws)', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     fireEvent.click(screen.getByRole('button', { name: 'Limit' }));
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '10' } });
     for (const typed of ['30,5', '30c', 'abc']) {
@@ -138,7 +139,7 @@ describe('the trade ticket', () => {
   });
 
   it('names the outcome with its market when the event has several', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} marketName="Fulham" />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} marketName="Fulham" />);
     fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '20' } });
     expect(screen.getByRole('status').textContent).toBe(
       'Only $17.00 of Yes (Fulham) is for sale now: the other $3.00 would not be spent.',
@@ -146,7 +147,7 @@ describe('the trade ticket', () => {
   });
 
   it('says when a market order is more than the book holds, and refuses sizes no one holds', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     // The asks hold $5 + $12 of Yes: $20 leaves $3 unspent.
     fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '20' } });
     expect(screen.getByRole('status').textContent).toBe(
@@ -205,7 +206,7 @@ describe('the trade ticket', () => {
   });
 
   it('a market sell previews what the bids pay', () => {
-    render(<TicketPanel market={market} book={book} initialOutcome={0} />);
+    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} />);
     fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
     expect(screen.getByRole('button', { name: 'Yes 45¢' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Shares'), { target: { value: '15' } });

@@ -86,7 +86,9 @@ const dollarsOf = (base: number) => formatDollars(base / 1e6);
 interface TicketProps {
   market: TradableMarket;
   book: LiveBook | null;
-  initialOutcome: Outcome;
+  /** The outcome traded: the book beside it shows the same one, and a pick in either moves both. */
+  outcome: Outcome;
+  onOutcomeChange: (outcome: Outcome) => void;
   /**
    * The market's name among the event's several ("Fulham"): its outcomes are then named with it ("Yes
    * (Fulham)") in the button, the answers and the refusals, which would otherwise not say which "Yes".
@@ -103,7 +105,8 @@ const ignore = () => {};
 function Ticket({
   market,
   book,
-  initialOutcome,
+  outcome,
+  onOutcomeChange,
   marketName,
   onOwnOrders = ignore,
   stale = false,
@@ -127,7 +130,6 @@ function Ticket({
   );
   const [request, setRequest] = useState<PlaceRequest | null>(null);
   const [side, setSide] = useState<Side>('BUY');
-  const [outcome, setOutcome] = useState<Outcome>(initialOutcome);
   const [kind, setKind] = useState<TicketKind>('market');
   const [amountText, setAmountText] = useState('');
   const [limitText, setLimitText] = useState('');
@@ -369,7 +371,7 @@ function Ticket({
             type="button"
             aria-pressed={outcome === i}
             className={segment(outcome === i)}
-            onClick={() => edit(setOutcome)(i as Outcome)}
+            onClick={() => edit(onOutcomeChange)(i as Outcome)}
             title={o.label}
           >
             <span className="truncate">{o.label}</span>{' '}
