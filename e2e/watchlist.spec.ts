@@ -23,6 +23,14 @@ test('a starred row is on the watchlist page after a reload; unstarring there em
   await expect(page.getByRole('heading', { level: 1, name: 'Watchlist' })).toBeVisible();
   await expect(rows(page).locator('h2')).toHaveText([title]);
   await themedScreenshots(page, 'watchlist', ['main']);
+  // Copying the list's link says so on the button, for a moment, not only to a screen reader.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const copy = page.getByRole('button', { name: /^(Copy link to this list|Link copied)$/ });
+  await copy.click();
+  await expect(copy).toHaveText('Link copied');
+  await expect(page.getByTestId('live-region')).toHaveText('Link to your watchlist copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/watchlist\?add=/);
+  await expect(copy).toHaveText('Copy link to this list', { timeout: 5_000 });
 
   await rows(page)
     .first()

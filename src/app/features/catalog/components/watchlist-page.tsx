@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Event } from '../../../../contract/catalog';
 import { copyText } from '../../../components/copy-button';
@@ -49,9 +50,17 @@ export function WatchlistPage({ add }: { add?: string }) {
   const query = useEventsBySlug(showing);
   const navigate = useNavigate();
 
+  // The button says what happened for a moment (the announcement alone reaches no one who sees it).
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
   async function share() {
-    const copied = await copyText(watchlistLink(watched));
-    announce(copied ? 'Link to your watchlist copied' : 'Could not copy the link.');
+    const ok = await copyText(watchlistLink(watched));
+    setCopied(ok);
+    announce(ok ? 'Link to your watchlist copied' : 'Could not copy the link.');
   }
   function addShared() {
     const added = addWatched(shared);
@@ -81,7 +90,7 @@ export function WatchlistPage({ add }: { add?: string }) {
           ) : (
             watched.length > 0 && (
               <LiveButton onClick={() => void share()} className={actionClass}>
-                Copy link to this list
+                {copied === null ? 'Copy link to this list' : copied ? 'Link copied' : 'Could not copy'}
               </LiveButton>
             )
           )}
