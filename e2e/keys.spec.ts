@@ -125,9 +125,11 @@ test.describe('Keys page', () => {
     expect(stored).not.toContain(created.apiKey);
     expect(page.url()).not.toContain(created.apiKey);
 
-    // Audit: one signature lists the key.
-    await page.getByRole('button', { name: 'Sign to show my keys' }).click();
+    // Audit: one signature lists the key. By keyboard, the focus stays on the button while the wallet
+    // signs and after (a disabled button would drop it to the page's top).
+    await page.getByRole('button', { name: 'Sign to show my keys' }).press('Enter');
     await expect(page.getByTestId('keys-count')).toHaveText('1 of 10');
+    await expect(page.getByRole('button', { name: 'Sign to refresh my keys' })).toBeFocused();
     await expect(page.getByTestId('keys-list')).toContainText(created.apiKey);
     await screenshots(page, 'list');
 

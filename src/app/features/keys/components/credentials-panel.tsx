@@ -23,10 +23,10 @@ export function CredentialsPanel({
   // Take focus so keyboard and screen-reader users land on the warning, not behind it.
   useEffect(() => heading.current?.focus(), []);
 
-  const rows: { label: string; value: string }[] = [
-    { label: 'API key', value: credentials.apiKey },
-    { label: 'Secret', value: credentials.secret },
-    { label: 'Passphrase', value: credentials.passphrase },
+  const rows: { label: string; value: string; copy: string }[] = [
+    { label: 'API key', value: credentials.apiKey, copy: 'Copy API key' },
+    { label: 'Secret', value: credentials.secret, copy: 'Copy secret' },
+    { label: 'Passphrase', value: credentials.passphrase, copy: 'Copy passphrase' },
   ];
 
   return (
@@ -48,7 +48,7 @@ export function CredentialsPanel({
         </div>
       </div>
       <dl className="mt-4 space-y-3">
-        {rows.map(({ label, value }) => (
+        {rows.map(({ label, value, copy }) => (
           <div key={label}>
             <dt className="text-xs font-semibold uppercase tracking-wide">{label}</dt>
             <dd className="mt-1 flex items-start gap-2">
@@ -59,7 +59,7 @@ export function CredentialsPanel({
               >
                 {value}
               </code>
-              <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+              <CopyButton value={value} label={copy} />
             </dd>
           </div>
         ))}

@@ -175,16 +175,18 @@ export function KeysPage({ chainId }: { chainId: number }) {
                   ref={createButton}
                   type="button"
                   className={primaryButton}
-                  disabled={busy}
-                  onClick={() => void createKey()}
+                  // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the
+                  // page's top while the wallet signs; the click is ignored meanwhile.
+                  aria-disabled={busy}
+                  onClick={() => busy || void createKey()}
                 >
                   Sign to create a key
                 </button>
                 <button
                   type="button"
                   className={secondaryButton}
-                  disabled={busy}
-                  onClick={() => void showKeys()}
+                  aria-disabled={busy}
+                  onClick={() => busy || void showKeys()}
                 >
                   {apiKeys ? 'Sign to refresh my keys' : 'Sign to show my keys'}
                 </button>

@@ -49,6 +49,8 @@ describe('the trade ticket', () => {
     // Average 54.54¢ (the engine's cash / shares), 18.33 shares, $10.00 (9.998 rounded), to win $18.33.
     expect(figures()).toEqual(['54.54¢', '18.33', '$10.00', '$18.33', '4.54¢']);
     expect(screen.getByRole('button', { name: 'Connect a wallet to trade' })).toBeTruthy();
+    // Before anyone is asked to connect or sign: what is at stake.
+    expect(screen.getByText(/^Paper money only: .*nothing real is at stake\.$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Sign to/ })).toBeNull();
   });
 

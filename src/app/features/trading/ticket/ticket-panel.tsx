@@ -521,16 +521,22 @@ function Ticket({
         </button>
       ) : (
         !walletOn && (
-          <button
-            type="button"
-            className={primary}
-            onClick={() => {
-              handOffFocus();
-              setWalletOn(true);
-            }}
-          >
-            Connect a wallet to trade
-          </button>
+          <>
+            <button
+              type="button"
+              className={primary}
+              onClick={() => {
+                handOffFocus();
+                setWalletOn(true);
+              }}
+            >
+              Connect a wallet to trade
+            </button>
+            {/* Said before anyone is asked to connect or sign, not only after. */}
+            <p className={`text-sm ${muted}`}>
+              Paper money only: a new wallet is given some to trade with, and nothing real is at stake.
+            </p>
+          </>
         )
       )}
       {walletOn && (
