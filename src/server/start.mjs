@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
 const outDir = join(root, 'node_modules', '.cache', `marketdesk-server-${checkout}`);
 const bundle = join(outDir, 'main.mjs');
-const serverSources = ['src/server', 'src/contract', 'src/catalog-tools', 'package-lock.json'];
+const serverSources = ['src/server', 'src/contract', 'src/catalog-tools', 'package-lock.json'].map((path) =>
+  join(root, path),
+);
 
 /** @param {string} path @returns {number} */
 function newestMtime(path) {
@@ -73,12 +75,6 @@ export async function buildServer(target = outDir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (
-    isStale(
-      bundle,
-      serverSources.map((path) => join(root, path)),
-    )
-  )
-    await buildServer();
+  if (isStale(bundle, serverSources)) await buildServer();
   await import(pathToFileURL(bundle).href);
 }
