@@ -55,7 +55,9 @@ describe('the trade ticket', () => {
   });
 
   it('says its prices are as they were while the live connection is down', () => {
-    const { rerender } = render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} stale />);
+    const { rerender } = render(
+      <TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} stale />,
+    );
     const note = screen.getByRole('status');
     expect(note.textContent).toMatch(/^Prices as they were when the live connection dropped/);
     const preview = () => document.querySelector('dl[aria-label="Preview"]')!;
@@ -141,7 +143,9 @@ describe('the trade ticket', () => {
   });
 
   it('names the outcome with its market when the event has several', () => {
-    render(<TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} marketName="Fulham" />);
+    render(
+      <TicketPanel market={market} book={book} outcome={0} onOutcomeChange={ignore} marketName="Fulham" />,
+    );
     fireEvent.change(screen.getByLabelText('Amount ($)'), { target: { value: '20' } });
     expect(screen.getByRole('status').textContent).toBe(
       'Only $17.00 of Yes (Fulham) is for sale now: the other $3.00 would not be spent.',
