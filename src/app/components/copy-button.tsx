@@ -10,6 +10,17 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** A value shown for a moment (a copy's "Copied"), then null again: what was done, said where it was done. */
+export function useBrief<T>(ms: number): [T | null, (value: T) => void] {
+  const [value, setValue] = useState<T | null>(null);
+  useEffect(() => {
+    if (value === null) return;
+    const timer = setTimeout(() => setValue(null), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return [value, setValue];
+}
+
 interface CopyButtonProps {
   value: string;
   /** What is copied, for the accessible name: "Copy condition id". */
@@ -18,12 +29,7 @@ interface CopyButtonProps {
 
 /** A small button that copies `value` and confirms visibly and through the live region. */
 export function CopyButton({ value, label }: CopyButtonProps) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, setState] = useBrief<'copied' | 'failed'>(2000);
 
   return (
     <button

@@ -1,6 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { copyText } from '../../../components/copy-button';
+import { copyText, useBrief } from '../../../components/copy-button';
 import { announce } from '../../../components/live-region';
 import { LiveButton } from '../../../components/live-button';
 import { DEFAULT_CHART_RANGE } from '../../../../contract/chart-range';
@@ -49,13 +48,8 @@ const actionClass =
  * Embed: the `<iframe>` code of the event's card copied (src/contract/embed.ts), for another site.
  */
 export function ShareButtons({ slug, title }: { slug: string; title: string }) {
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useBrief<string>(2500);
   const view = useLocation({ select: (location) => sharedView(location.search) });
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(null), 2500);
-    return () => clearTimeout(timer);
-  }, [status]);
 
   async function share() {
     const url = `${eventUrl(slug)}${view}`;

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Event } from '../../../../contract/catalog';
-import { copyText } from '../../../components/copy-button';
+import { copyText, useBrief } from '../../../components/copy-button';
 import { LiveButton } from '../../../components/live-button';
 import { announce } from '../../../components/live-region';
 import { EmptyState, ErrorState } from '../../../components/status-states';
@@ -51,12 +50,7 @@ export function WatchlistPage({ add }: { add?: string }) {
   const navigate = useNavigate();
 
   // The button says what happened for a moment (the announcement alone reaches no one who sees it).
-  const [copied, setCopied] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (copied === null) return;
-    const timer = setTimeout(() => setCopied(null), 2500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useBrief<boolean>(2500);
   async function share() {
     const ok = await copyText(watchlistLink(watched));
     setCopied(ok);
